@@ -1,0 +1,114 @@
+"""What can be played without asking: safe moves to the foundations, the finish, and "stuck"."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from .cards import RANK, RED, SUIT
+from .game import Move, State
+from .rules import Rules
+
+Status = Literal["won", "stuck", "playing"]
+
+
+def safe_moves(r: Rules, s: State) -> list[Move]:
+    """Return the moves to the foundations that can never make the game worse.
+
+    A card is safe when no card still in play could ever need it as a place to build on:
+    every card one rank lower of the opposite colour (of any suit, where the tableau builds
+    regardless of suit) is already on the foundations. Aces and twos are always safe. In the
+    Pyramid, removing a King is always safe. Moves that would change what the stock offers
+    (the waste in draw 3) or rearrange the tableau (emptying a pile in Moving Left) are left
+    to the player.
+    """
+    safety = r.game.safety
+    if safety == "none":
+        return []
+    piles = s.piles
+    if safety == "kings":
+        return [m for m in r.legal_moves(s) if m.dst == r.names[r.F[0]]]
+    sources = [c for c in r.C if piles[c]]
+    if r.waste >= 0 and piles[r.waste] and r.draw == 1:
+        sources.append(r.waste)
+    for t in r.T:
+        if len(piles[t]) > s.down[t] and not (r.game.empty == "king_rightmost"
+                                              and len(piles[t]) == 1):
+            sources.append(t)
+    # Lowest rank on the foundations for each suit, counting a suit's piles across decks.
+    counts = [0, 0, 0, 0]
+    lowest = [14, 14, 14, 14]
+    for f in r.F:
+        if piles[f]:
+            top = piles[f][-1]
+            counts[SUIT[top]] += 1
+            lowest[SUIT[top]] = min(lowest[SUIT[top]], RANK[top])
+    floor = [low if n == r.game.decks else 0 for low, n in zip(lowest, counts)]
+    out: list[Move] = []
+    for src in sources:
+        card = piles[src][-1]
+        need = RANK[card] - 1
+        if need > 1 and any(floor[x] < need for x in range(4)
+                            if safety == "any" or _red_suit(x) != RED[card]):
+            continue
+        for f in r.F:
+            if r.foundation_accepts(piles[f], card):
+                out.append(Move(r.names[src], r.names[f]))
+                break
+    return out
+
+
+def _red_suit(suit: int) -> bool:
+    """Tell whether a suit index (CDHS) is red."""
+    return suit in (1, 2)
+
+
+def finish_moves(r: Rules, s: State) -> list[Move] | None:
+    """Return moves to the foundations alone that win from ``s``, or ``None`` if there are none.
+
+    This is what auto-finish plays: it is offered only when it certainly wins.
+    """
+    moves: list[Move] = []
+    while not r.is_won(s):
+        step = next((m for m in r.legal_moves(s)
+                     if m.dst in _foundation_names(r) and m.src not in _foundation_names(r)
+                     and m.src != "stock"), None)
+        if step is None:
+            return None
+        moves.append(step)
+        s = r.apply(s, step)
+    return moves
+
+
+def _foundation_names(r: Rules) -> set[str]:
+    return {r.names[f] for f in r.F}
+
+
+def status(r: Rules, s: State) -> Status:
+    """Tell whether the game is won, stuck or still playing.
+
+    Stuck: no legal move; or the only moves left turn the stock and the waste, and no card
+    in them can be played anywhere, so going through them changes nothing.
+    """
+    if r.is_won(s):
+        return "won"
+    moves = r.legal_moves(s)
+    if not moves:
+        return "stuck"
+    if r.waste < 0 or any(m.src != "stock" and m.dst != "stock" for m in moves):
+        return "playing"
+    cards = set(s.piles[r.stock]) | set(s.piles[r.waste])
+    return "playing" if any(_playable(r, s, c) for c in cards) else "stuck"
+
+
+def _playable(r: Rules, s: State, card: int) -> bool:
+    """Tell whether a card from the waste could go anywhere in the present position."""
+    piles = s.piles
+    if r.pyramid:
+        free = [piles[t][-1] for t in r.T if piles[t] and r.free(s, t)]
+        return RANK[card] == 13 or any(RANK[card] + RANK[c] == 13 for c in free)
+    if any(r.foundation_accepts(piles[f], card) for f in r.F):
+        return True
+    if r.game.build == "none":
+        return False
+    return any(r.on[card * 52 + piles[t][-1]] if piles[t] else r.empty_accepts(t, card)
+               for t in r.T)

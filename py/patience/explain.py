@@ -1,0 +1,148 @@
+"""Reasons for illegal moves, in words a player understands.
+
+``explain`` is only asked about a move that the generator did not list; it walks the rules
+in the order a player would think of them and names the first one the move breaks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import RANK, RED, card_name
+from .game import Move, State
+
+if TYPE_CHECKING:
+    from .rules import Rules
+
+BUILDS = {
+    "alt": "the tableau builds down in alternating colours",
+    "any": "the tableau builds down by rank, whatever the suit",
+}
+LIFTS = {
+    "one": "only one card moves at a time",
+    "run": "only a run built down in alternating colours moves as a unit",
+    "suit_run": "only a run of one suit, in descending order, moves as a unit",
+}
+
+
+def explain(r: Rules, s: State, m: Move) -> str:
+    """Return why ``m`` is not legal in ``s`` (assuming it is not)."""
+    deals = r.stock >= 0 and r.waste < 0
+    for name in (m.src, m.dst):
+        if name not in r.index and not (name == "tableau" and deals):
+            return f"{r.game.title} has no pile {name!r} (its piles: {', '.join(r.names)})"
+    if m.src == "stock" or m.dst == "stock":
+        return _stock(r, s, m)
+    if "tableau" in (m.src, m.dst):
+        return "only the stock deals a row onto the tableau"
+    src, dst = r.index[m.src], r.index[m.dst]
+    pile = s.piles[src]
+    if src == dst:
+        return "a move needs two different piles"
+    if not pile:
+        return f"{m.src} is empty"
+    if r.pyramid:
+        return _pyramid(r, s, m, src, dst)
+    up = len(pile) - s.down[src]
+    if m.n < 1 or m.n > up:
+        return f"{m.src} has {up} face-up card{'s' if up != 1 else ''}, not {m.n}"
+    if m.n > 1:
+        if src not in r.T or dst not in r.T:
+            return "only one card moves at a time to or from that pile"
+        if m.n > r.run_length(pile, s.down[src]):
+            return LIFTS.get(r.game.lift, "those cards do not move together")
+    card = pile[-m.n]
+    if src in r.F and not r.takeback:
+        return "cards on the foundations do not come back in this game"
+    if dst in r.F:
+        return _foundation(r, s.piles[dst], card)
+    if dst in r.C:
+        return f"{m.dst} holds a card already" if s.piles[dst] else \
+            "only tableau cards go to a free cell"
+    return _tableau(r, s, m, dst, card)
+
+
+def _stock(r: Rules, s: State, m: Move) -> str:
+    if r.stock < 0:
+        return f"{r.game.title} has no stock"
+    stock = s.piles[r.stock]
+    if m.src == "stock":
+        onto = "waste" if r.waste >= 0 else "tableau"
+        if m.dst != onto:
+            return f"the stock turns over onto the {onto} (stock>{onto})"
+        if not stock:
+            return "the stock is empty" + (
+                "; turn the waste over to go through it again" if r.waste >= 0 else "")
+        if r.waste < 0 and not all(s.piles[t] for t in r.T):
+            return "a row is dealt only when no column is empty"
+        return f"the stock turns {min(r.draw, len(stock))} card(s) at a time"
+    if m.src != "waste" or r.waste < 0:
+        return "cards go back to the stock only from the waste"
+    if stock:
+        return "the waste goes back only when the stock is empty"
+    if r.waste < 0 or not s.piles[r.waste]:
+        return "the waste is empty"
+    if r.max_recycles is not None and s.recycles >= r.max_recycles:
+        passes = r.max_recycles + 1
+        return f"no passes left: this game allows {passes} pass{'es' if passes != 1 else ''}"
+    return "the whole waste goes back at once"
+
+
+def _foundation(r: Rules, found: tuple[int, ...], card: int) -> str:
+    kind = r.game.foundation
+    if kind == "wrap":
+        return (f"the {card_name(card)} is not one rank above or below the "
+                f"{card_name(found[-1])}")
+    if kind != "suit_up":
+        return "cards reach the foundations only as whole runs from King to Ace"
+    if not found:
+        return "only an Ace starts a foundation"
+    return (f"the {card_name(card)} cannot go on the {card_name(found[-1])}: foundations "
+            "build up in suit from the Ace")
+
+
+def _tableau(r: Rules, s: State, m: Move, dst: int, card: int) -> str:
+    target = s.piles[dst]
+    if dst not in r.T:
+        return f"nothing goes onto {m.dst}"
+    if r.game.build == "none":
+        return f"{r.game.title} has no building on the tableau"
+    if not target:
+        rule = r.game.empty
+        if rule == "none":
+            return "an emptied pile stays empty"
+        if rule == "king_rightmost" and dst != r.T[-1]:
+            return "only the rightmost pile can be filled, and only with a King"
+        if rule in ("king", "king_rightmost") and RANK[card] != 13:
+            return "only a King, or a run headed by one, fills an empty pile"
+        limit = r.move_limit(s, True)
+        return f"with these free cells and empty columns at most {limit} cards move to an " \
+            "empty column"
+    top = target[-1]
+    if RANK[card] + 1 != RANK[top] or (r.game.build == "alt" and RED[card] == RED[top]):
+        return f"the {card_name(card)} cannot go on the {card_name(top)}: " \
+            + BUILDS[r.game.build]
+    return f"with these free cells and empty columns at most {r.move_limit(s, False)} " \
+        "cards move at once"
+
+
+def _pyramid(r: Rules, s: State, m: Move, src: int, dst: int) -> str:
+    if m.n != 1:
+        return "cards are removed one or two at a time"
+    for i, name in ((src, m.src), (dst, m.dst)):
+        if i in r.F:
+            continue
+        if not s.piles[i]:
+            return f"{name} is empty"
+        if not r.free(s, i):
+            return f"the {card_name(s.piles[i][-1])} in {name} is covered"
+    a = s.piles[src][-1]
+    if dst in r.F:
+        return "only a King is removed alone" if RANK[a] != 13 else \
+            "that card is not free"
+    b = s.piles[dst][-1]
+    if RANK[a] == 13 or RANK[b] == 13:
+        return "a King is removed alone"
+    if RANK[a] + RANK[b] != 13:
+        return f"{RANK[a]} + {RANK[b]} is {RANK[a] + RANK[b]}, not 13"
+    return "write a pair with the waste first, or the higher pile second"

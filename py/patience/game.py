@@ -1,0 +1,151 @@
+"""A game is a table: a frozen description of its piles and rules, plus a few named hooks.
+
+The vocabulary (build direction, suit relation, what may be lifted, what an empty pile
+accepts) is data; ``patience.rules.Rules`` turns a table and a choice of options into the
+move generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, NamedTuple
+
+if TYPE_CHECKING:
+    from .rules import Rules
+
+OptionValue = int | str | bool
+Piles = tuple[tuple[int, ...], ...]
+
+# How the tableau builds, always down by one rank: ``alt`` alternating colours, ``any`` whatever
+# the suit, ``none`` no building at all (the Pyramid and All in a Row).
+TableauBuild = Literal["alt", "any", "none"]
+# What may be lifted off a tableau pile: ``one`` card, a ``run`` properly built by the tableau
+# rule, a ``suit_run`` descending in one suit (Spider), ``any`` face-up card with all above it.
+Lift = Literal["one", "run", "suit_run", "any"]
+# What an empty tableau pile accepts: ``any`` card, only a ``king`` (or a run headed by one),
+# ``king_rightmost`` only in the rightmost pile (Moving Left), ``none`` (stays empty).
+Empty = Literal["any", "king", "king_rightmost", "none"]
+# How the foundations build: ``suit_up`` Ace to King in suit; ``wrap`` one pile taking any card
+# first, then one rank up or down in any suit, King and Ace adjacent; ``discard`` one pile
+# taking the Pyramid's removed cards; ``runs`` Spider's completed King-to-Ace runs.
+FoundationBuild = Literal["suit_up", "wrap", "discard", "runs"]
+# Where the stock goes: onto the ``waste``, or one card onto each tableau pile (Spider).
+StockTo = Literal["waste", "tableau"]
+# Which cards may go to the foundations automatically without ever making the game worse.
+Safety = Literal["alt", "any", "kings", "none"]
+
+
+class Move(NamedTuple):
+    """A move: ``n`` cards from pile ``src`` to pile ``dst``, by pile id.
+
+    Special forms: ``stock>waste:N`` turns N cards; ``waste>stock:N`` turns the waste of N
+    cards back into the stock; ``stock>tableau:N`` deals one card onto each of the N tableau
+    piles (Spider). In the Pyramid a move onto another card (``t5>t6``, ``waste>t3``)
+    removes the pair, and ``t1>f1`` removes a King.
+    """
+
+    src: str
+    dst: str
+    n: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.src}>{self.dst}" + (f":{self.n}" if self.n != 1 else "")
+
+
+class State(NamedTuple):
+    """A position: immutable and hashable.
+
+    ``piles[i]`` lists the cards of pile ``i`` bottom first (the last is the top card);
+    ``down[i]`` counts its face-down cards, at the bottom (the stock is always face down);
+    ``recycles`` counts the times the waste went back to the stock; ``score`` is the running
+    score under standard scoring (0 otherwise).
+    """
+
+    piles: Piles
+    down: tuple[int, ...]
+    recycles: int = 0
+    score: int = 0
+
+
+@dataclass(frozen=True)
+class Option:
+    """A choice a player makes before a deal."""
+
+    name: str
+    label: str
+    choices: tuple[OptionValue, ...]
+    default: OptionValue
+    help: str = ""
+    labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.default not in self.choices:
+            raise ValueError(f"option {self.name}: default {self.default!r} is not a choice")
+        if self.labels and len(self.labels) != len(self.choices):
+            raise ValueError(f"option {self.name}: one label per choice")
+
+
+# A deal hook gets the shuffled pack and returns the tableau piles (bottom first), their
+# face-down counts, and the cards left over for the stock (top last).
+DealHook = Callable[[list[int]], tuple[list[list[int]], list[int], list[int]]]
+PackHook = Callable[[dict[str, OptionValue]], list[int]]
+# An after-move hook rearranges the piles in place after every move (Spider's run removal,
+# Moving Left's close-up).
+AfterMove = Callable[["Rules", list[tuple[int, ...]], list[int]], None]
+
+
+@dataclass(frozen=True)
+class Game:
+    """The table of one game. ``patience.rules.Rules`` binds it to options.
+
+    Layout order of the piles: ``stock``, ``waste``, ``f1..``, ``c1..``, ``t1..`` (those the
+    game has). ``deal`` receives the shuffled pack and returns the tableau piles (bottom
+    first) with their face-down counts; the cards it leaves become the stock.
+    """
+
+    id: str
+    title: str
+    decks: int
+    tableau: int
+    foundations: int
+    deal: DealHook
+    build: TableauBuild
+    lift: Lift
+    empty: Empty
+    foundation: FoundationBuild = "suit_up"
+    cells: int = 0
+    stock: StockTo | None = None
+    draw: int | str = 1
+    passes: int | str | None = None
+    takeback: bool | str = False
+    symmetric: bool = True
+    supermove: bool = False
+    safety: Safety = "none"
+    options: tuple[Option, ...] = ()
+    pack: PackHook | None = None
+    after_move: AfterMove | None = None
+    scoring: str | None = None
+    shuffle: Literal["patience", "microsoft"] = "patience"
+    summary: str = ""
+
+    def __post_init__(self) -> None:
+        names = [o.name for o in self.options]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{self.id}: option names repeat")
+        for ref in (self.draw, self.passes, self.takeback, self.scoring):
+            if isinstance(ref, str) and ref not in names and ref != "unlimited":
+                raise ValueError(f"{self.id}: refers to unknown option {ref!r}")
+        if self.stock is None and (self.passes is not None):
+            raise ValueError(f"{self.id}: passes without a stock")
+        if self.foundation == "wrap" and self.foundations != 1:
+            raise ValueError(f"{self.id}: a wrapping foundation is a single pile")
+
+    @property
+    def cards(self) -> int:
+        """Return how many cards the game is played with."""
+        return 52 * self.decks
+
+    def default_options(self) -> dict[str, OptionValue]:
+        """Return the options with their default values."""
+        return {o.name: o.default for o in self.options}

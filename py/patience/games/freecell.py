@@ -1,0 +1,11 @@
+"""FreeCell: every card face up, four free cells; Microsoft's deal numbers."""
+
+from ..game import Game
+from .layouts import rows
+
+FREECELL = Game(
+    id="freecell", title="FreeCell", decks=1, tableau=8, foundations=4, cells=4,
+    deal=rows((7, 7, 7, 7, 6, 6, 6, 6), up=7),
+    build="alt", lift="run", empty="any", supermove=True, shuffle="microsoft", safety="alt",
+    summary="Every card is dealt face up; four free cells hold one card each.",
+)

@@ -1,0 +1,28 @@
+"""Klondike: seven columns in alternating colours, a stock turned one or three at a time."""
+
+from ..game import Game, Option
+from .layouts import rows
+
+KLONDIKE = Game(
+    id="klondike", title="Klondike", decks=1, tableau=7, foundations=4,
+    deal=rows((1, 2, 3, 4, 5, 6, 7)),
+    build="alt", lift="run", empty="king", stock="waste",
+    draw="draw", passes="passes", takeback="takeback", scoring="scoring", safety="alt",
+    options=(
+        Option("draw", "Draw", (1, 3), 1, "Cards turned from the stock at a time.",
+               ("Draw 1", "Draw 3")),
+        Option("passes", "Passes", (1, 3, "unlimited"), 3, "Times through the stock.",
+               ("1 pass", "3 passes", "Unlimited")),
+        Option("scoring", "Scoring", ("none", "standard", "vegas"), "standard",
+               "Standard points, Vegas dollars, or no score.", ("None", "Standard", "Vegas")),
+        Option("timed", "Timed", (False, True), False,
+               "Standard scoring loses 2 points every 10 seconds.", ("Off", "On")),
+        Option("takeback", "Foundation take-back", (True, False), True,
+               "Cards may come back from the foundations (-15 points).",
+               ("Allowed", "Not allowed")),
+        Option("peek", "Peek", (False, True), False,
+               "Show the next card of the stock.", ("Off", "On")),
+    ),
+    summary="Build four suits up from the Ace; the seven columns build down in alternating "
+            "colours.",
+)

@@ -1,0 +1,12 @@
+"""Roosevelt: two decks, seven open piles, a single pass through the stock."""
+
+from ..game import Game
+from .layouts import rows
+
+ROOSEVELT = Game(
+    id="roosevelt", title="Roosevelt", decks=2, tableau=7, foundations=8,
+    deal=rows((4,) * 7, up=4),
+    build="alt", lift="one", empty="any", stock="waste", passes=1, safety="alt",
+    summary="Two decks; build down in alternating colours one card at a time; one pass "
+            "through the stock.",
+)

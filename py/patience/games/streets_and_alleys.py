@@ -1,0 +1,11 @@
+"""Streets and Alleys: eight open piles building down regardless of suit, one card at a time."""
+
+from ..game import Game
+from .layouts import rows
+
+STREETS_AND_ALLEYS = Game(
+    id="streets_and_alleys", title="Streets and Alleys", decks=1, tableau=8, foundations=4,
+    deal=rows((7, 7, 7, 7, 6, 6, 6, 6), up=7),
+    build="any", lift="one", empty="any", safety="any",
+    summary="All cards face up; build down by rank whatever the suit, one card at a time.",
+)

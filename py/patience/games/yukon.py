@@ -1,0 +1,12 @@
+"""Yukon: any face-up card moves with everything above it."""
+
+from ..game import Game
+from .layouts import rows
+
+YUKON = Game(
+    id="yukon", title="Yukon", decks=1, tableau=7, foundations=4,
+    deal=rows((1, 6, 7, 8, 9, 10, 11), up=(1, 5, 5, 5, 5, 5, 5)),
+    build="alt", lift="any", empty="king", safety="alt",
+    summary="Move any face-up card with all the cards above it onto a card one rank higher "
+            "of the other colour.",
+)

@@ -1,0 +1,212 @@
+"""Rules: a game's table bound to options; deals, lists and plays moves.
+
+``legal_moves`` is the one source of truth. ``play`` checks a move against it and says why an
+illegal move is illegal; ``apply`` is the unchecked fast path for search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .cards import RANK, RED
+from .deal import microsoft_freecell, shuffle
+from .errors import IllegalMoveError, OptionsError
+from .explain import explain
+from .game import Game, Move, OptionValue, State
+from .movegen import apply, generate
+from .options import resolve
+
+MAX_DEAL = 2**31 - 1
+
+
+class Rules:
+    """A game bound to a choice of options: everything that decides a position's moves."""
+
+    def __init__(self, game: Game, options: Mapping[str, object] | None = None) -> None:
+        self.game = game
+        self.options: dict[str, OptionValue] = resolve(game, options)
+        names: list[str] = []
+        if game.stock:
+            names.append("stock")
+        if game.stock == "waste":
+            names.append("waste")
+        names += [f"f{i + 1}" for i in range(game.foundations)]
+        names += [f"c{i + 1}" for i in range(game.cells)]
+        names += [f"t{i + 1}" for i in range(game.tableau)]
+        self.names: tuple[str, ...] = tuple(names)
+        self.index: dict[str, int] = {n: i for i, n in enumerate(names)}
+        self.stock = self.index.get("stock", -1)
+        self.waste = self.index.get("waste", -1)
+        first_f = self.index.get("f1", 0)
+        self.F = tuple(range(first_f, first_f + game.foundations))
+        self.C = tuple(range(first_f + game.foundations, first_f + game.foundations + game.cells))
+        self.T = tuple(range(len(names) - game.tableau, len(names)))
+        self.draw = int(self._opt(game.draw))
+        passes = self._opt(game.passes) if game.passes is not None else 1
+        self.max_recycles: int | None = None if passes == "unlimited" else int(passes) - 1
+        self.takeback = bool(self._opt(game.takeback))
+        self.scoring = str(self.options[game.scoring]) if game.scoring else "foundation"
+        self.standard = self.scoring == "standard"
+        self.pyramid = game.foundation == "discard"
+        # on[a * 52 + b]: card a may be built on card b in the tableau.
+        self.on = bytes(
+            1 if game.build != "none" and RANK[a] + 1 == RANK[b]
+            and (game.build == "any" or RED[a] != RED[b]) else 0
+            for a in range(52) for b in range(52))
+        # The Pyramid's cells: a card is free when both cells below it are empty.
+        self.below: dict[int, tuple[int, int]] = {}
+        if self.pyramid:
+            base = self.T[0]
+            for row in range(6):
+                for pos in range(row + 1):
+                    k = row * (row + 1) // 2 + pos
+                    self.below[base + k] = (base + k + row + 1, base + k + row + 2)
+
+    def _opt(self, ref: int | str | bool) -> OptionValue:
+        """Return a table value, looking it up among the options when it names one."""
+        if isinstance(ref, str) and ref in self.options:
+            return self.options[ref]
+        return ref
+
+    def __repr__(self) -> str:
+        return f"Rules({self.game.id!r}, {self.options!r})"
+
+    # Deals -------------------------------------------------------------------------------
+
+    def pack(self) -> list[int]:
+        """Return the cards the game is played with, in a fixed order."""
+        if self.game.pack is not None:
+            return self.game.pack(self.options)
+        return [c for _ in range(self.game.decks) for c in range(52)]
+
+    def deal(self, number: int) -> State:
+        """Return the opening position of deal ``number`` (1 to 2**31 - 1)."""
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_DEAL:
+            raise OptionsError(f"a deal number is a whole number from 1 to {MAX_DEAL}, "
+                               f"not {number!r}")
+        if self.game.shuffle == "microsoft":
+            order = microsoft_freecell(number)
+        else:
+            order = shuffle(self.pack(), self.game.id, number)
+        tableau, down, stock = self.game.deal(order)
+        piles: list[tuple[int, ...]] = [() for _ in self.names]
+        downs = [0] * len(self.names)
+        if self.stock >= 0:
+            piles[self.stock] = tuple(stock)
+        elif stock:
+            raise AssertionError(f"{self.game.id}: the deal left {len(stock)} cards over")
+        for t, cards, d in zip(self.T, tableau, down):
+            piles[t] = tuple(cards)
+            downs[t] = d
+        return State(tuple(piles), tuple(downs), 0, 0)
+
+    # Predicates --------------------------------------------------------------------------
+
+    def free(self, s: State, i: int) -> bool:
+        """Tell whether the top card of pile ``i`` may be taken (the Pyramid's covering)."""
+        below = self.below.get(i)
+        return below is None or not (s.piles[below[0]] or s.piles[below[1]])
+
+    def foundation_accepts(self, pile: tuple[int, ...], card: int) -> bool:
+        """Tell whether a foundation pile takes this card next."""
+        kind = self.game.foundation
+        if kind == "suit_up":
+            return pile[-1] + 4 == card if pile else RANK[card] == 1
+        if kind == "wrap":
+            return not pile or (RANK[pile[-1]] - RANK[card]) % 13 in (1, 12)
+        return False
+
+    def empty_accepts(self, t: int, card: int) -> bool:
+        """Tell whether empty tableau pile ``t`` takes a run whose bottom card is ``card``."""
+        rule = self.game.empty
+        if rule == "any":
+            return True
+        if rule == "king":
+            return RANK[card] == 13
+        if rule == "king_rightmost":
+            return RANK[card] == 13 and t == self.T[-1]
+        return False
+
+    def run_length(self, pile: tuple[int, ...], down: int) -> int:
+        """Return how many cards may be lifted together off the top of a tableau pile."""
+        up = len(pile) - down
+        lift = self.game.lift
+        if up <= 1 or lift == "one":
+            return min(up, 1)
+        if lift == "any":
+            return up
+        on = self.on
+        k = 1
+        if lift == "run":
+            while k < up and on[pile[-k] * 52 + pile[-k - 1]]:
+                k += 1
+        else:
+            while k < up and pile[-k] + 4 == pile[-k - 1]:
+                k += 1
+        return k
+
+    def move_limit(self, s: State, to_empty: bool) -> int:
+        """Return how many cards one move may carry (FreeCell's supermove; else no limit)."""
+        if not self.game.supermove:
+            return 1 << 30
+        cells = sum(1 for c in self.C if not s.piles[c])
+        empties = sum(1 for t in self.T if not s.piles[t]) - (1 if to_empty else 0)
+        return (1 + cells) << max(0, empties)
+
+    # Moves -------------------------------------------------------------------------------
+
+    def legal_moves(self, s: State) -> list[Move]:
+        """Return every legal move of the position, in a stable order."""
+        return generate(self, s)
+
+    def play(self, s: State, move: Move) -> State:
+        """Return the position after a legal move; raise ``IllegalMoveError`` saying why not."""
+        if move not in self.legal_moves(s):
+            raise IllegalMoveError(f"{move}: {explain(self, s, move)}")
+        return self.apply(s, move)
+
+    def apply(self, s: State, move: Move) -> State:
+        """Return the position after a move, without checking it (the fast path for search)."""
+        return apply(self, s, move)
+
+    # Outcome -----------------------------------------------------------------------------
+
+    def is_won(self, s: State) -> bool:
+        """Tell whether the game is won."""
+        if self.pyramid:
+            return not any(s.piles[t] for t in self.T)
+        return sum(len(s.piles[f]) for f in self.F) == self.game.cards
+
+    def score(self, s: State, elapsed: float = 0) -> int | None:
+        """Return the score under the chosen scoring (``None`` for Klondike's "none").
+
+        Standard: the running score, less 2 points a 10 seconds when timed, never below 0.
+        Vegas: -52 and +5 a card on the foundations. Games without a scoring option count
+        the cards on the foundations.
+        """
+        if self.scoring == "none":
+            return None
+        if self.standard:
+            penalty = 2 * int(elapsed // 10) if self.options.get("timed") else 0
+            return max(0, s.score - penalty)
+        cards = sum(len(s.piles[f]) for f in self.F)
+        return cards * 5 - 52 if self.scoring == "vegas" else cards
+
+    def key(self, s: State) -> tuple[object, ...]:
+        """Return a hashable canonical key: equal for positions that play the same.
+
+        Interchangeable piles are sorted (foundations, free cells, and the tableau when the
+        game's piles are alike); the score is left out.
+        """
+        piles, down = s.piles, s.down
+        f = tuple(sorted(piles[i][-1] if piles[i] else -1 for i in self.F)) \
+            if self.game.foundation in ("suit_up", "wrap") else ()
+        c = tuple(sorted(piles[i][0] if piles[i] else -1 for i in self.C))
+        if self.game.symmetric:
+            t: tuple[object, ...] = tuple(sorted((piles[i], down[i]) for i in self.T))
+        else:
+            t = tuple((piles[i], down[i]) for i in self.T)
+        extra = (piles[self.stock] if self.stock >= 0 else (),
+                 piles[self.waste] if self.waste >= 0 else (),
+                 s.recycles if self.max_recycles is not None else 0)
+        return (f, c, t, extra)
