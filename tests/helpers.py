@@ -1,0 +1,73 @@
+"""Helpers for the rule tests: set up a position from a few piles, the rest filled in."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+import patience
+from patience import Move, Rules, State
+from patience.cards import card_str, parse_card
+from patience.notation import header, parse_position
+
+
+def setup(game_id: str, piles: Mapping[str, str], options: Mapping[str, object] | None = None,
+          filler: str | None = None, recycles: int = 0, score: int = 0) -> tuple[Rules, State]:
+    """Return rules and a position with the given piles (text such as ``"9S | TD"``).
+
+    Cards not given go to the stock if the game has one and it is not given, else onto the
+    foundations from the Ace up, else onto the ``filler`` pile (face up, in pack order).
+    """
+    r = patience.rules(game_id, options)
+    lines = {name: text for name, text in piles.items()}
+    used = Counter(parse_card(w) for text in piles.values() for w in text.split() if w not in "|-")
+    left = Counter(r.pack()) - used
+    if r.stock >= 0 and "stock" not in lines:
+        lines["stock"] = " ".join(card_str(c) for c in sorted(left.elements()))
+        left.clear()
+    if r.game.foundation == "suit_up":
+        free_f = [r.names[f] for f in r.F if r.names[f] not in lines]
+        for suit in range(4):
+            for _ in range(r.game.decks):
+                run: list[int] = []
+                while left[suit + 4 * len(run)] > 0 and len(run) < 13:
+                    run.append(suit + 4 * len(run))
+                    left[run[-1]] -= 1
+                if run and free_f:
+                    lines[free_f.pop(0)] = " ".join(card_str(c) for c in run)
+                else:
+                    left.update(run)
+        left = +left
+    if left:
+        if filler is None:
+            raise ValueError(f"cards left over: {sorted(card_str(c) for c in left.elements())}")
+        extra = " ".join(card_str(c) for c in sorted(left.elements(), reverse=True))
+        lines[filler] = (extra + " " + lines.get(filler, "")).strip()
+    text = [header(r)] + [f"{n}: {lines.get(n, '-') or '-'}" for n in r.names]
+    if r.waste >= 0:
+        text.append(f"recycles: {recycles}")
+    if r.standard:
+        text.append(f"score: {score}")
+    rules, state = parse_position("\n".join(text))
+    return rules, state
+
+
+def move(text: str) -> Move:
+    """Return a move from its text, without a game (for assertions on lists)."""
+    src, _, rest = text.partition(">")
+    dst, _, n = rest.partition(":")
+    return Move(src, dst, int(n or 1))
+
+
+def pile(r: Rules, s: State, name: str) -> str:
+    """Return a pile as text, face-down cards before a ``|``."""
+    i = r.index[name]
+    cards = [card_str(c) for c in s.piles[i]]
+    if s.down[i] and name != "stock":
+        cards.insert(s.down[i], "|")
+    return " ".join(cards)
+
+
+def legal(r: Rules, s: State) -> set[str]:
+    """Return the legal moves as texts."""
+    return {str(m) for m in r.legal_moves(s)}
