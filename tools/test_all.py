@@ -1,0 +1,68 @@
+"""Run every check and test of the project: the one test command of the README.
+
+    python3 tools/test_all.py            # everything
+    python3 tools/test_all.py --fast     # skip the Pyodide run
+
+Makes ``.venv/`` (once, and again when ``pyproject.toml`` changes), then runs ruff, mypy
+--strict, the unit tests in CPython, and the unit tests inside Pyodide under Node.js.
+Stops at the first failure and exits with its code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import time
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / "python"
+
+
+def run(title: str, cmd: list[str], env: dict[str, str] | None = None) -> None:
+    """Run one step, printing its title and time; exit on failure."""
+    print(f"\n=== {title}: {' '.join(cmd)}", flush=True)
+    start = time.monotonic()
+    code = subprocess.call(cmd, cwd=ROOT, env={**os.environ, **(env or {})})
+    print(f"=== {title}: {'ok' if code == 0 else f'FAILED ({code})'} "
+          f"in {time.monotonic() - start:.1f}s", flush=True)
+    if code != 0:
+        raise SystemExit(code)
+
+
+def ensure_venv() -> None:
+    """Create the virtual environment and install the test tools when they are stale."""
+    stamp = VENV / ".pyproject-sha256"
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == want and PY.exists():
+        return
+    if not PY.exists():
+        print("=== creating .venv", flush=True)
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    run("install test tools", [str(PY), "-m", "pip", "install", "--quiet",
+                               "--disable-pip-version-check", "-e", ".[test]"])
+    stamp.write_text(want)
+
+
+def main() -> None:
+    """Run the checks in order."""
+    fast = "--fast" in sys.argv[1:]
+    ensure_venv()
+    hypothesis = {"HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "ci")}
+    run("ruff", [str(BIN / "ruff"), "check", "py", "tests", "bench", "tools"])
+    run("mypy --strict", [str(BIN / "mypy")])
+    run("unit tests (CPython)", [str(PY), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+        hypothesis)
+    if not fast:
+        run("unit tests (Pyodide under Node.js)",
+            [str(PY), "tools/pyodide_tests.py", "-q"], hypothesis)
+    print("\nall checks passed", flush=True)
+
+
+if __name__ == "__main__":
+    main()
