@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import patience
-from helpers import legal, move, setup
 from patience import IllegalMoveError, safe_moves
+
+from helpers import legal, move, setup
 
 
 def test_thirteen_piles_of_four_face_up_and_one_foundation() -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from helpers import setup
-
 import patience
 from patience import safe_moves
+
+from helpers import setup
 
 
 def test_the_key_ignores_the_order_of_alike_piles_and_the_score() -> None:

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 import patience
-from helpers import legal, move, setup
 from patience import IllegalMoveError, format_position
+
+from helpers import legal, move, setup
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import patience
-from helpers import legal, move, pile, setup
 from patience import IllegalMoveError, finish_moves, status, view
+
+from helpers import legal, move, pile, setup
 
 
 def test_deal_is_seven_columns_of_one_to_seven_top_card_up_and_24_in_the_stock() -> None:

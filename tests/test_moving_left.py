@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import patience
-from helpers import legal, move, pile, setup
 from patience import IllegalMoveError, Session
+
+from helpers import legal, move, pile, setup
 
 
 def test_ten_piles_of_one_to_ten_top_card_up_and_49_in_the_stock() -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import patience
-from helpers import legal, move, setup
 from patience import IllegalMoveError, status
+
+from helpers import legal, move, setup
 
 ROWS = [f"t{k}" for k in range(1, 29)]
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import patience
-from helpers import legal, move, setup
 from patience import IllegalMoveError
+
+from helpers import legal, move, setup
 
 
 def test_two_decks_seven_piles_of_four_face_up_and_76_in_the_stock() -> None:

@@ -7,9 +7,10 @@ from collections import Counter
 import pytest
 
 import patience
-from helpers import legal, move, pile, setup
 from patience import IllegalMoveError
 from patience.cards import SUIT
+
+from helpers import legal, move, pile, setup
 
 
 @pytest.mark.parametrize(("suits", "letters"), [(1, {3}), (2, {2, 3}), (4, {0, 1, 2, 3})])

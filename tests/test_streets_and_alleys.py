@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import patience
-from helpers import legal, move, setup
 from patience import IllegalMoveError
+
+from helpers import legal, move, setup
 
 
 def test_eight_piles_four_of_seven_four_of_six_all_face_up() -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import patience
-from helpers import legal, move, pile, setup
 from patience import IllegalMoveError
+
+from helpers import legal, move, pile, setup
 
 
 def test_deal_one_card_then_one_to_six_down_under_five_up() -> None:
