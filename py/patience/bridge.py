@@ -1,0 +1,187 @@
+"""The only module that knows a browser exists: JSON text in, JSON text out.
+
+The page calls these methods through Pyodide with strings and numbers and parses the JSON
+they return. Nothing here raises across that boundary: a failure comes back as
+``{"error": {"kind": ..., "message": ...}}``. The snapshot is everything the page draws, with
+face-down cards as ``null``; the page never compares ranks or suits, it looks moves up in
+``moves`` and ``taps``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import auto
+from .cards import card_name, card_str
+from .errors import PatienceError
+from .game import Game, Move, State
+from .games import GAMES, find_game
+from .rules import Rules
+from .session import Session
+from .view import view
+
+KIND_LABELS = {"stock": "Stock", "waste": "Waste", "f": "Foundation", "c": "Free cell",
+               "t": "Pile"}
+
+
+def _layout(r: Rules) -> dict[str, Any]:
+    """Return where the piles go: rows of slots on a grid of ``columns`` card widths."""
+    g = r.game
+    f = [r.names[i] for i in r.F]
+    c = [r.names[i] for i in r.C]
+    t = [r.names[i] for i in r.T]
+    fan_waste = "right" if r.draw > 1 else "none"
+    top: list[str | None]
+    if g.id == "pyramid":
+        return {"columns": 7, "rows": [
+            _row(["stock", "waste", None, None, None, None, f[0]], {"waste": "none"}),
+            {"kind": "pyramid", "piles": t}]}
+    if g.id == "all_in_a_row":
+        return {"columns": 7, "rows": [_row([None, None, None, f[0]], {f[0]: "stack"}),
+                                       _row(t[:7], fan="down"), _row(t[7:], fan="down")]}
+    if g.id == "roosevelt":
+        return {"columns": 8, "rows": [_row(["stock", "waste"]), _row(f),
+                                       _row(t, fan="down")]}
+    stock = ["stock"] if r.stock >= 0 else []
+    waste = ["waste"] if r.waste >= 0 else []
+    width = max(len(t), len(c) + len(f) + len(stock) + len(waste))
+    gaps = width - len(stock) - len(waste) - len(c) - len(f)
+    top = [*stock, *waste, *c, *([None] * gaps), *f]
+    if not stock and not c:      # Yukon, Streets and Alleys: foundations centred
+        top = [None] * (gaps // 2) + f + [None] * (gaps - gaps // 2)
+    return {"columns": width, "rows": [_row(top, {"waste": fan_waste}), _row(t, fan="down")]}
+
+
+def _row(piles: list[str | None], fans: dict[str, str] | None = None,
+         fan: str = "none") -> dict[str, Any]:
+    return {"kind": "row", "slots": [
+        None if p is None else {"pile": p, "fan": (fans or {}).get(p, fan)} for p in piles]}
+
+
+def pile_label(name: str) -> str:
+    """Name a pile for people and screen readers: ``t3`` is "Pile 3"."""
+    if name in KIND_LABELS:
+        return KIND_LABELS[name]
+    return f"{KIND_LABELS[name[0]]} {name[1:]}"
+
+
+def _game_info(g: Game) -> dict[str, Any]:
+    return {"id": g.id, "title": g.title, "summary": g.summary, "decks": g.decks,
+            "options": [{"name": o.name, "label": o.label, "help": o.help,
+                         "choices": list(o.choices), "labels": list(o.labels),
+                         "default": o.default} for o in g.options]}
+
+
+def _tap_rank(r: Rules, m: Move, s: State) -> int:
+    """Order a tap's candidate moves: foundations, building, empty piles, then cells."""
+    dst = r.index.get(m.dst, -1)
+    if dst in r.F:
+        return 0
+    if dst in r.T:
+        return 1 if s.piles[dst] else 2
+    return 3
+
+
+class Bridge:
+    """One game in play for the page, plus the catalogue of games."""
+
+    def __init__(self) -> None:
+        self.session: Session | None = None
+
+    def catalogue(self) -> str:
+        """Return the games with their options, and the names of the 52 cards."""
+        return json.dumps({"games": [_game_info(g) for g in GAMES.values()],
+                           "cards": {card_str(c): card_name(c) for c in range(52)}})
+
+    def new(self, game_id: str, options_json: str, deal: int) -> str:
+        """Deal a new game and return its snapshot."""
+        try:
+            options = json.loads(options_json or "{}")
+            rules = Rules(find_game(game_id), options)
+            self.session = Session(rules, deal=int(deal))
+        except (PatienceError, ValueError, TypeError) as e:
+            return _error(e)
+        return self.snapshot(0)
+
+    def load(self, save_text: str) -> str:
+        """Resume a saved game and return its snapshot, or an error saying what is wrong."""
+        try:
+            self.session = Session.load(save_text)
+        except PatienceError as e:
+            return _error(e)
+        return self.snapshot(self.session.elapsed)
+
+    def play(self, move_text: str, elapsed: float) -> str:
+        """Play a move given as text and return the new snapshot (or why it is illegal)."""
+        session = self._session()
+        try:
+            session.play(move_text)
+        except PatienceError as e:
+            return _error(e)
+        return self.snapshot(elapsed)
+
+    def undo(self, elapsed: float) -> str:
+        """Take back the last move."""
+        self._session().undo()
+        return self.snapshot(elapsed)
+
+    def redo(self, elapsed: float) -> str:
+        """Play the last undone move again."""
+        self._session().redo()
+        return self.snapshot(elapsed)
+
+    def restart(self, elapsed: float) -> str:
+        """Go back to the deal (the moves stay on the redo list)."""
+        self._session().restart()
+        return self.snapshot(elapsed)
+
+    def finish(self) -> str:
+        """Return the moves that finish the game, or an empty list if none do."""
+        session = self._session()
+        moves = auto.finish_moves(session.rules, session.state) or []
+        return json.dumps([str(m) for m in moves])
+
+    def snapshot(self, elapsed: float) -> str:
+        """Return everything the page draws and asks about, as JSON."""
+        session = self._session()
+        session.elapsed = max(0.0, float(elapsed))
+        r, s = session.rules, session.state
+        moves = r.legal_moves(s)
+        taps: dict[str, str] = {}
+        for m in sorted(moves, key=lambda m: _tap_rank(r, m, s)):
+            key = f"{m.src}:{m.n}" if m.src != "stock" else "stock:0"
+            if m.dst == "stock":
+                key = "stock:0"
+            if r.pyramid and m.dst != r.names[r.F[0]] and m.src != "stock" \
+                    and m.dst != "stock":
+                continue             # a pair needs two cards: the page selects, then pairs
+            taps.setdefault(key, str(m))
+        status = auto.status(r, s)
+        finish = status == "playing" and not any(s.down) and (
+            r.stock < 0 or not s.piles[r.stock]) and auto.finish_moves(r, s) is not None
+        seen = view(r, s)
+        return json.dumps({
+            "game": r.game.id, "title": r.game.title, "options": r.options,
+            "deal": session.deal, "layout": _layout(r), "piles": seen["piles"],
+            "free": seen["free"], "labels": {n: pile_label(n) for n in r.names},
+            "moves": [{"src": m.src, "dst": m.dst, "n": m.n, "text": str(m)} for m in moves],
+            "taps": taps, "safe": [str(m) for m in auto.safe_moves(r, s)], "finish": finish,
+            "status": status, "score": r.score(s, session.elapsed),
+            "scoring": r.scoring, "moveCount": len(session.moves),
+            "canUndo": bool(session.moves), "canRedo": bool(session.redo_stack),
+            "last": str(session.moves[-1]) if session.moves else None,
+            "recycles": s.recycles, "passesLeft": None if r.max_recycles is None
+            else max(0, r.max_recycles - s.recycles),
+            "elapsed": session.elapsed, "save": session.save(),
+        })
+
+    def _session(self) -> Session:
+        if self.session is None:
+            raise RuntimeError("no game in play: call new() or load() first")
+        return self.session
+
+
+def _error(e: Exception) -> str:
+    kind = getattr(e, "kind", type(e).__name__)
+    return json.dumps({"error": {"kind": kind, "message": str(e)}})
