@@ -10,6 +10,7 @@ face-down cards as ``null``; the page never compares ranks or suits, it looks mo
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from . import auto
@@ -53,7 +54,7 @@ def _layout(r: Rules) -> dict[str, Any]:
     return {"columns": width, "rows": [_row(top, {"waste": fan_waste}), _row(t, fan="down")]}
 
 
-def _row(piles: list[str | None], fans: dict[str, str] | None = None,
+def _row(piles: Sequence[str | None], fans: dict[str, str] | None = None,
          fan: str = "none") -> dict[str, Any]:
     return {"kind": "row", "slots": [
         None if p is None else {"pile": p, "fan": (fans or {}).get(p, fan)} for p in piles]}
