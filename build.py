@@ -1,0 +1,300 @@
+"""Build the static site into ``dist/``, and serve it for a look in the browser.
+
+    python3 build.py                     # write dist/ from scratch
+    python3 build.py serve [--port 8000] # build, then serve dist/ on http://localhost:8000/
+
+``dist/`` holds ``index.html`` and ``static/`` as they are, the engine as ``patience.zip``
+(its ``.py`` files and ``py.typed``, with fixed timestamps so the same sources make the
+same bytes), and the pinned runtime in ``vendor/``: the few files of the ``pyodide`` npm
+package that boot a pure-Python Pyodide, and the files of ``@pyscript/core``'s ``dist/``
+that the page loads. Both packages come from ``tools/npm_vendor.py`` (pinned by version
+and sha512, cached in ``.cache/npm/``), so a build after the first needs no network.
+
+Every URL in the site is relative, so ``dist/`` works from any path of any static host.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import http.server
+import os
+import re
+import shutil
+import sys
+import tempfile
+import threading
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, Final
+
+ROOT: Final[Path] = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import npm_vendor  # noqa: E402  (lives in tools/, which is not a package)
+
+DIST: Final[Path] = ROOT / "dist"
+ENGINE: Final[Path] = ROOT / "py" / "patience"
+
+#: What Pyodide fetches to boot and run pure-Python code (found by recording the
+#: requests of a headless boot): the loader, the Emscripten module, the WebAssembly
+#: binary, the standard library, and the package lock file it always reads.
+PYODIDE_FILES: Final[tuple[str, ...]] = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+#: What the page loads of ``@pyscript/core``'s ``dist/`` (found the same way): ``core.js``,
+#: the chunks it imports, and the plugin chunks it imports at start-up. Those come whatever
+#: our config says, because PyScript also sets up MicroPython (``mpy``), whose plugin list
+#: no config of ours reaches. Chunks are named by prefix (their names carry a content
+#: hash); the static imports of every file are followed and copied too. The rest (the
+#: editor, the terminal, TOML, ``core.css``, source maps) is never requested.
+PYSCRIPT_ENTRIES: Final[tuple[str, ...]] = ("core.js",)
+PYSCRIPT_CHUNKS: Final[tuple[str, ...]] = (
+    "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal",
+)
+
+#: Fixed timestamp for the members of ``patience.zip`` (the earliest a zip can hold).
+ZIP_DATE: Final[tuple[int, int, int, int, int, int]] = (1980, 1, 1, 0, 0, 0)
+
+#: Content types the server sends, beyond (and over) what :mod:`mimetypes` guesses.
+MIME_TYPES: Final[dict[str, str]] = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".py": "text/x-python; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".woff2": "font/woff2",
+    ".map": "application/json",
+}
+
+_STATIC_IMPORT: Final = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+)["']""")
+
+
+class BuildError(RuntimeError):
+    """Raised when the site cannot be built from what is in the working tree."""
+
+
+def _copy(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+
+
+def _static_imports(js: Path) -> list[str]:
+    """Return the relative modules ``js`` imports statically (``from "./x.js"``)."""
+    return _STATIC_IMPORT.findall(js.read_text(encoding="utf-8"))
+
+
+def pyscript_files(package: Path) -> list[str]:
+    """Return the files of ``@pyscript/core``'s ``dist/`` the page loads, sorted."""
+    dist = package / "dist"
+    wanted = list(PYSCRIPT_ENTRIES)
+    for prefix in PYSCRIPT_CHUNKS:
+        found = sorted(p.name for p in dist.glob(f"{prefix}-*.js"))
+        if len(found) != 1:
+            raise BuildError(f"expected one {prefix}-*.js chunk in {dist}, found {found}")
+        wanted += found
+    seen: set[str] = set()
+    while wanted:
+        name = wanted.pop()
+        if name in seen:
+            continue
+        if not (dist / name).is_file():
+            raise BuildError(f"@pyscript/core has no dist/{name}")
+        seen.add(name)
+        if name.endswith(".js"):
+            wanted += [ref.removeprefix("./") for ref in _static_imports(dist / name)]
+    return sorted(seen)
+
+
+def _engine_files(package: Path) -> list[Path]:
+    files = [p for p in package.rglob("*")
+             if p.is_file() and (p.suffix == ".py" or p.name == "py.typed")
+             and "__pycache__" not in p.parts]
+    return sorted(files, key=lambda p: p.relative_to(package).as_posix())
+
+
+def zip_engine(package: Path, dest: Path) -> Path:
+    """Write ``package`` (its ``.py`` files and ``py.typed``) to the zip ``dest``.
+
+    Members are ``<package name>/<path>``, in sorted order, with a fixed timestamp and
+    mode, so the zip's bytes depend only on the sources.
+    """
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in _engine_files(package):
+            info = zipfile.ZipInfo(f"{package.name}/{path.relative_to(package).as_posix()}",
+                                   date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3                      # Unix, so the mode below is read
+            info.external_attr = (0o100644 & 0xFFFF) << 16
+            zf.writestr(info, path.read_bytes(), compresslevel=9)
+    return dest
+
+
+def _write_site(work: Path, index: Path, static: Path) -> None:
+    dest = work / "site"
+    dest.mkdir(mode=0o755)
+    if index.is_file():
+        _copy(index, dest / "index.html")
+    shutil.copytree(static, dest / "static",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    zip_engine(ENGINE, dest / "patience.zip")
+
+    pyodide = npm_vendor.fetch("pyodide")
+    for name in PYODIDE_FILES:
+        _copy(pyodide / name, dest / "vendor" / "pyodide" / name)
+    pyscript = npm_vendor.fetch("@pyscript/core")
+    for name in pyscript_files(pyscript):
+        _copy(pyscript / "dist" / name, dest / "vendor" / "pyscript" / name)
+    for package, folder in ((pyodide, "pyodide"), (pyscript, "pyscript")):
+        for licence in ("LICENSE", "LICENSE.md"):
+            if (package / licence).is_file():
+                _copy(package / licence, dest / "vendor" / folder / "LICENSE")
+
+
+def build(dest: Path = DIST) -> Path:
+    """Write the site into ``dest`` from scratch (it is deleted first) and return it.
+
+    A missing ``index.html`` is left out (``main`` warns): the runtime can still be tried
+    with a page of one's own copied into ``dest``.
+    """
+    index = ROOT / "index.html"
+    static = ROOT / "static"
+    if not static.is_dir():
+        raise BuildError(f"{static} is missing")
+    dest = dest.resolve()
+    if dest in (ROOT, *ROOT.parents) or dest in (static, ENGINE):
+        raise BuildError(f"refusing to build into {dest}")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    # Build beside ``dest``, then swap it in: a build that fails, or runs at the same
+    # time as another, never leaves a half-written site behind.
+    work = Path(tempfile.mkdtemp(prefix=f".{dest.name}-", dir=dest.parent))
+    try:
+        _write_site(work, index, static)
+        work.chmod(0o755)
+        with contextlib.suppress(FileNotFoundError):
+            dest.rename(work / ".old")
+        (work / "site").rename(dest)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return dest
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """The threaded HTTP server; its threads never keep the process alive."""
+
+    daemon_threads = True
+    #: Log no requests (for the tests).
+    quiet = False
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Say nothing when a browser drops a connection (a cancelled request)."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serve files with the content types the site needs, always revalidated."""
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        """Return the content type for ``path``: :data:`MIME_TYPES` first."""
+        return MIME_TYPES.get(Path(path).suffix.lower()) or super().guess_type(path)
+
+    def end_headers(self) -> None:
+        """Ask the browser to revalidate every file, so a rebuild shows at once."""
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Log requests unless the server is quiet."""
+        if not (isinstance(self.server, SiteServer) and self.server.quiet):
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1",
+                quiet: bool = False) -> tuple[SiteServer, str]:
+    """Bind a server for ``directory`` (port 0: any free port) and return it and its URL."""
+    handler = functools.partial(SiteHandler, directory=str(directory))
+    server = SiteServer((host, port), handler)
+    server.quiet = quiet
+    return server, f"http://{host}:{server.server_address[1]}/"
+
+
+def serve(directory: Path, port: int = 0, host: str = "127.0.0.1",
+          quiet: bool = True) -> tuple[SiteServer, str]:
+    """Serve ``directory`` from a background thread; return the server and its URL.
+
+    Stop it with ``server.shutdown(); server.server_close()``.
+    """
+    server, url = make_server(directory, port, host, quiet)
+    thread = threading.Thread(target=server.serve_forever, name=f"serve {url}", daemon=True)
+    thread.start()
+    return server, url
+
+
+def _sizes(paths: Iterable[Path]) -> int:
+    return sum(p.stat().st_size for p in paths if p.is_file())
+
+
+def _run(command: str, port: int, host: str) -> int:
+    server = None
+    if command == "serve":
+        try:        # bind first: a busy port must not cost the dist/ being served already
+            server, _ = make_server(DIST, port, host)
+        except OSError as e:
+            print(f"build: cannot listen on {host}:{port}: {e}", file=sys.stderr)
+            return 1
+    try:
+        dest = build(DIST)
+        size = _sizes(dest.rglob("*"))
+        print(f"build: wrote {dest.relative_to(ROOT)}/ ({size / 1e6:.1f} MB)", flush=True)
+        if not (dest / "index.html").is_file():
+            print("build: warning: there is no index.html to copy", file=sys.stderr)
+        if server is None:
+            return 0
+        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+        print(f"Serving {dest.relative_to(ROOT)}/ on http://{shown}:{server.server_address[1]}/"
+              " (Ctrl+C to stop)", flush=True)
+        server.serve_forever()
+    except (BuildError, npm_vendor.VendorError) as e:
+        print(f"build: error: {e}", file=sys.stderr)
+        return 1
+    finally:
+        if server is not None:
+            server.server_close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; Ctrl+C stops it quietly (exit status 130)."""
+    parser = argparse.ArgumentParser(description="Build the site into dist/ (and serve it).")
+    parser.add_argument("command", nargs="?", choices=("build", "serve"), default="build",
+                        help="build (the default), or serve: build, then serve dist/")
+    parser.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="IPv4 address to listen on for serve (default 127.0.0.1)")
+    opts = parser.parse_args(argv)
+    try:
+        return _run(opts.command, opts.port, opts.host)
+    except KeyboardInterrupt:
+        print("\nbuild: stopped", file=sys.stderr, flush=True)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

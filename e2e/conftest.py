@@ -1,0 +1,298 @@
+"""Fixtures for the browser tests: the built site on a local server, Chromium through Playwright.
+
+    .venv/bin/python -m pytest e2e
+
+The site is built once a session (``build.build``) into a temporary folder and served from
+a *sub-path* (``http://127.0.0.1:<port>/patience/``), so every test also checks that the
+site's URLs are relative. Set ``PATIENCE_E2E_SITE=<folder>`` to test an already built site
+instead (e.g. ``dist``).
+
+The browser is a Chromium that Playwright installed if there is one, else
+``/usr/bin/chromium``, else ``chromium`` from ``PATH`` (``PATIENCE_E2E_CHROMIUM=<path>``
+overrides). ``PATIENCE_E2E_HEADED=1`` shows its window.
+
+Each test gets a fresh browser context (no storage, no cache shared with other tests)
+whose every request is routed: requests to the test server go through, anything else is
+aborted and recorded, and the test fails at teardown if there was any. Console messages
+and page errors are collected; when a test fails they are added to its report, with a
+screenshot saved to ``e2e/artifacts/`` (``PATIENCE_E2E_ARTIFACTS`` overrides).
+
+Playwright routing turns the browser's HTTP cache off, so every test boots Pyodide cold
+(3-4 s on a 2-core machine; :data:`BOOT_TIMEOUT_MS` allows for far slower).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    Route,
+    sync_playwright,
+)
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+ROOT: Final[Path] = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402  (build.py lives at the repository root)
+
+#: How long a page may take to start Python and the engine (cold boots take 3-60 s).
+BOOT_TIMEOUT_MS: Final[int] = 120_000
+#: The sub-path the site is served under.
+SUB_PATH: Final[str] = "patience/"
+ARTIFACTS: Final[Path] = Path(os.environ.get("PATIENCE_E2E_ARTIFACTS", ROOT / "e2e" / "artifacts"))
+CHROMIUM_ARGS: Final[tuple[str, ...]] = (
+    "--no-sandbox",
+    "--disable-gpu",
+    # Without these Chromium tries to reach Google's servers, which fails offline.
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+
+#: Runs in every page before its own scripts: remembers how the engine's start ended, so
+#: :func:`wait_for_engine` can fail at once instead of waiting out its timeout.
+_BOOT_WATCH: Final[str] = """
+(() => {
+  const boot = window.__patienceBoot = {ready: false, errors: []};
+  addEventListener("patience:ready", () => { boot.ready = true; });
+  addEventListener("patience:error", (e) => { boot.errors.push("patience:error " + e.detail); });
+  addEventListener("unhandledrejection", (e) => {
+    const r = e.reason;
+    boot.errors.push("unhandled rejection: " + (r && r.message ? r.message : String(r)));
+  });
+})();
+"""
+
+#: The page tested while the repository has no ``index.html`` yet: what the real page
+#: needs to start the engine, and nothing else. It is written into the temporary build.
+FALLBACK_INDEX: Final[str] = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Patience (test page)</title>
+  <script type="module" src="./vendor/pyscript/core.js"></script>
+  <script type="py" src="./static/py/boot.py" config="./static/pyscript.json"></script>
+</head>
+<body><p>Patience test page: no index.html yet.</p></body>
+</html>
+"""
+
+
+@dataclass
+class BrowserLog:
+    """What a page said and did that a test may want to see or forbid."""
+
+    console: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        """Keep every console message; errors go to ``errors`` as well."""
+        line = f"[{message.type}] {message.text}"
+        self.console.append(line)
+        if message.type == "error":
+            self.errors.append(line)
+
+    def on_page_error(self, error: PlaywrightError) -> None:
+        """Keep an uncaught exception of the page."""
+        line = f"[pageerror] {error.message}"
+        self.console.append(line)
+        self.errors.append(line)
+
+    def report(self) -> str:
+        """Return the log as text for a test report."""
+        parts = ["\n".join(self.console) or "(no console output)"]
+        if self.blocked:
+            parts.append("blocked requests:\n" + "\n".join(self.blocked))
+        return "\n\n".join(parts)
+
+
+_LOG: Final = pytest.StashKey[BrowserLog]()
+_PAGE: Final = pytest.StashKey[Page]()
+
+
+def wait_for_engine(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until the page has ``window.patienceBridge``; fail at once if its start failed."""
+    timed_out = False
+    try:
+        page.wait_for_function(
+            "() => window.patienceBridge !== undefined || "
+            "(window.__patienceBoot && window.__patienceBoot.errors.length > 0)",
+            timeout=timeout_ms)
+    except PlaywrightTimeoutError:
+        timed_out = True
+    if timed_out:
+        pytest.fail(f"the engine did not start in {timeout_ms / 1000:g} s (a WebAssembly "
+                    "fetch or compile that fails is silent but for a console warning)",
+                    pytrace=False)
+    errors: list[str] = page.evaluate("window.__patienceBoot ? window.__patienceBoot.errors : []")
+    ready: bool = page.evaluate("window.patienceBridge !== undefined")
+    if not ready:
+        pytest.fail("the engine did not start:\n" + "\n".join(errors), pytrace=False)
+
+
+def open_site(page: Page, url: str, timeout_ms: int = BOOT_TIMEOUT_MS) -> Page:
+    """Load ``url`` in ``page`` and wait for the engine; return the page."""
+    page.goto(url)
+    wait_for_engine(page, timeout_ms)
+    return page
+
+
+def _chromium_path(playwright: Playwright) -> str | None:
+    """Return the Chromium to launch: ``None`` means the one Playwright installed."""
+    override = os.environ.get("PATIENCE_E2E_CHROMIUM")
+    if override:
+        return override
+    try:
+        if Path(playwright.chromium.executable_path).is_file():
+            return None
+    except PlaywrightError:
+        pass
+    for candidate in ("/usr/bin/chromium", shutil.which("chromium"),
+                      shutil.which("chromium-browser")):
+        if candidate and Path(candidate).is_file():
+            return candidate
+    pytest.fail("no Chromium found: run `playwright install chromium`, or on Debian "
+                "`apt-get install chromium`, or set PATIENCE_E2E_CHROMIUM", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site: a fresh build in a temporary folder (or ``PATIENCE_E2E_SITE``)."""
+    given = os.environ.get("PATIENCE_E2E_SITE")
+    root = tmp_path_factory.mktemp("site")
+    site = root / SUB_PATH.strip("/")
+    if given:
+        site.symlink_to(Path(given).resolve(), target_is_directory=True)
+        return site
+    build.build(site)
+    if not (site / "index.html").exists():
+        (site / "index.html").write_text(FALLBACK_INDEX, encoding="utf-8")
+    return site
+
+
+@pytest.fixture(scope="session")
+def server_origin(site_dir: Path) -> Iterator[str]:
+    """The test server's origin (``http://127.0.0.1:<port>``), serving the site's parent."""
+    server, url = build.serve(site_dir.parent)
+    try:
+        yield url.rstrip("/")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(server_origin: str) -> str:
+    """The URL of the site's folder, ending in ``/``: its ``index.html`` is served there."""
+    return f"{server_origin}/{SUB_PATH}"
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Playwright]:
+    """Playwright itself, for the session."""
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Playwright) -> Iterator[Browser]:
+    """Chromium, headless unless ``PATIENCE_E2E_HEADED=1``, for the session."""
+    launched = playwright_instance.chromium.launch(
+        executable_path=_chromium_path(playwright_instance),
+        args=list(CHROMIUM_ARGS),
+        headless=os.environ.get("PATIENCE_E2E_HEADED", "") in ("", "0"))
+    try:
+        yield launched
+    finally:
+        launched.close()
+
+
+@pytest.fixture
+def browser_log(request: pytest.FixtureRequest) -> BrowserLog:
+    """The console messages, page errors and blocked requests of the test's context."""
+    log = BrowserLog()
+    request.node.stash[_LOG] = log
+    return log
+
+
+@pytest.fixture
+def context(browser: Browser, server_origin: str,
+            browser_log: BrowserLog) -> Generator[BrowserContext, None, None]:
+    """A fresh browser context that lets through requests to the test server only."""
+    ctx = browser.new_context()
+    ctx.add_init_script(_BOOT_WATCH)
+
+    def route(r: Route) -> None:
+        url = r.request.url
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob") or \
+                f"{parts.scheme}://{parts.netloc}" == server_origin:
+            r.continue_()
+        else:
+            browser_log.blocked.append(f"{r.request.method} {url}")
+            r.abort("blockedbyclient")
+
+    ctx.route("**/*", route)
+    yield ctx
+    ctx.close()
+    if browser_log.blocked:
+        pytest.fail("the page made requests to other origins (all were blocked):\n"
+                    + "\n".join(browser_log.blocked), pytrace=False)
+
+
+@pytest.fixture
+def page(context: BrowserContext, browser_log: BrowserLog, request: pytest.FixtureRequest) -> Page:
+    """A page in :func:`context`, its console and errors collected into ``browser_log``."""
+    new = context.new_page()
+    request.node.stash[_PAGE] = new
+    new.on("console", browser_log.on_console)
+    new.on("pageerror", browser_log.on_page_error)
+    return new
+
+
+@pytest.fixture
+def booted_page(page: Page, site_url: str) -> Page:
+    """The site's page with the engine started (``window.patienceBridge`` defined)."""
+    return open_site(page, site_url)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[
+        None, Any, None]:
+    """On a failure, add the browser's console to the report and save a screenshot."""
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()
+    if not report.failed or report.when == "teardown":
+        return
+    log = item.stash.get(_LOG, None)
+    if log is not None:
+        report.sections.append(("browser console", log.report()))
+    shown = item.stash.get(_PAGE, None)
+    if shown is not None and not shown.is_closed():
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", item.nodeid).strip("_")
+        path = ARTIFACTS / f"{name}.png"
+        try:
+            shown.screenshot(path=str(path), full_page=True)
+            report.sections.append(("screenshot", str(path)))
+        except PlaywrightError as e:
+            report.sections.append(("screenshot", f"could not be taken: {e.message}"))
