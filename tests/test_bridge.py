@@ -97,3 +97,10 @@ t7: -
     b.session = patience.Session(rules, start=start)
     assert call(b.snapshot(0))["finish"] is True
     assert json.loads(b.finish()) == ["t1>f1", "t2>f3"]
+
+
+def test_calls_before_a_deal_answer_with_an_error_not_an_exception() -> None:
+    b = Bridge()
+    for answer in (b.play("t1>f1", 0), b.undo(0), b.redo(0), b.restart(0), b.snapshot(0)):
+        assert call(answer)["error"]["kind"] == "no-game"
+    assert json.loads(b.finish()) == []

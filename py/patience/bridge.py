@@ -115,37 +115,47 @@ class Bridge:
 
     def play(self, move_text: str, elapsed: float) -> str:
         """Play a move given as text and return the new snapshot (or why it is illegal)."""
-        session = self._session()
+        if self.session is None:
+            return _NO_GAME
         try:
-            session.play(move_text)
+            self.session.play(move_text)
         except PatienceError as e:
             return _error(e)
         return self.snapshot(elapsed)
 
     def undo(self, elapsed: float) -> str:
         """Take back the last move."""
-        self._session().undo()
+        if self.session is None:
+            return _NO_GAME
+        self.session.undo()
         return self.snapshot(elapsed)
 
     def redo(self, elapsed: float) -> str:
         """Play the last undone move again."""
-        self._session().redo()
+        if self.session is None:
+            return _NO_GAME
+        self.session.redo()
         return self.snapshot(elapsed)
 
     def restart(self, elapsed: float) -> str:
         """Go back to the deal (the moves stay on the redo list)."""
-        self._session().restart()
+        if self.session is None:
+            return _NO_GAME
+        self.session.restart()
         return self.snapshot(elapsed)
 
     def finish(self) -> str:
         """Return the moves that finish the game, or an empty list if none do."""
-        session = self._session()
-        moves = auto.finish_moves(session.rules, session.state) or []
+        if self.session is None:
+            return "[]"
+        moves = auto.finish_moves(self.session.rules, self.session.state) or []
         return json.dumps([str(m) for m in moves])
 
     def snapshot(self, elapsed: float) -> str:
         """Return everything the page draws and asks about, as JSON."""
-        session = self._session()
+        session = self.session
+        if session is None:
+            return _NO_GAME
         session.elapsed = max(0.0, float(elapsed))
         r, s = session.rules, session.state
         moves = r.legal_moves(s)
@@ -177,10 +187,9 @@ class Bridge:
             "elapsed": session.elapsed, "save": session.save(),
         })
 
-    def _session(self) -> Session:
-        if self.session is None:
-            raise RuntimeError("no game in play: call new() or load() first")
-        return self.session
+
+_NO_GAME = json.dumps({"error": {"kind": "no-game",
+                                 "message": "no game in play: deal or load one first"}})
 
 
 def _error(e: Exception) -> str:
