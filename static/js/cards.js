@@ -1,0 +1,33 @@
+// Card faces, drawn by the page itself: rank text and vector suit symbols from the inline
+// sprite in index.html. A face-down card carries no information at all.
+
+const RANK_TEXT = { T: "10" };
+const FACES = new Set(["J", "Q", "K"]);
+const RED = new Set(["H", "D"]);
+
+function suitIcon(suit, cls) {
+  return `<svg class="${cls}" viewBox="0 0 100 100" aria-hidden="true"><use href="#suit-${suit}"/></svg>`;
+}
+
+/** Return a new card element for a card code such as "TD", or null for a face-down card. */
+export function cardElement(code, name) {
+  const el = document.createElement("div");
+  el.className = "card";
+  if (!code) {
+    el.classList.add("down");
+    el.setAttribute("aria-label", "Face-down card");
+    return el;
+  }
+  const rank = code[0];
+  const suit = code[1];
+  const text = RANK_TEXT[rank] ?? rank;
+  el.classList.add(`suit-${suit}`);
+  if (RED.has(suit)) el.classList.add("red");
+  el.dataset.code = code;
+  el.setAttribute("aria-label", name ?? code);
+  const corner = `${text}${suitIcon(suit, "")}`;
+  el.innerHTML = `<span class="corner tl">${corner}</span><span class="corner br">${corner}</span>`
+    + (FACES.has(rank) ? `<span class="face-letter">${rank}</span>` : "")
+    + suitIcon(suit, "pip");
+  return el;
+}

@@ -1,0 +1,615 @@
+// Composition root: wires the engine, storage, rendering and input together. The rules live
+// in Python; this file plays the moves the engine lists and draws what it returns.
+
+import { call, startEngine } from "./engine.js";
+import { attachKeyboard, attachPointer } from "./input.js";
+import { render } from "./render.js";
+import { rulesHtml } from "./rules-text.js";
+import * as store from "./store.js";
+import { bindDialogs } from "./ui.js";
+
+const GAME_IDS = ["klondike", "spider", "freecell", "pyramid", "yukon", "streets_and_alleys",
+  "all_in_a_row", "roosevelt", "moving_left"];
+const AUTO_DELAY_MS = 160;
+const $ = (id) => document.getElementById(id);
+
+const app = {
+  ready: false,
+  catalogue: null,
+  names: {},
+  snap: null,
+  geo: null,
+  settings: store.readSettings(),
+  selected: null, // {pile, index}: a picked card (keyboard, or the Pyramid's first card)
+  cursor: null, // the pile the keyboard is on
+  timer: { base: 0, since: null },
+  autoTimer: null,
+  storageWarned: false,
+  finishing: false,
+};
+
+// Time ------------------------------------------------------------------------------------
+
+function elapsed() {
+  const running = app.timer.since === null ? 0 : (performance.now() - app.timer.since) / 1000;
+  return app.timer.base + running;
+}
+function startClock() {
+  if (app.timer.since === null && app.snap && app.snap.status === "playing" && !document.hidden) {
+    app.timer.since = performance.now();
+  }
+}
+function stopClock() {
+  app.timer.base = elapsed();
+  app.timer.since = null;
+}
+function clockText(seconds) {
+  const s = Math.floor(seconds);
+  const h = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(h ? 2 : 1, "0");
+  return `${h ? `${h}:` : ""}${mm}:${String(s % 60).padStart(2, "0")}`;
+}
+
+// Drawing ---------------------------------------------------------------------------------
+
+function draw() {
+  const table = $("table");
+  const snap = app.snap;
+  if (!snap) return;
+  const hadFocus = table.contains(document.activeElement);
+  app.geo = render(table, snap, app.names, { selected: app.selected });
+  table.classList.toggle("ready", app.ready);
+  table.classList.toggle("waiting", !app.ready);
+  table.setAttribute("aria-busy", String(!app.ready));
+  if (!app.ready) {
+    const note = document.createElement("p");
+    note.className = "boot-indicator";
+    note.setAttribute("role", "status");
+    note.textContent = "Starting the card engine… your game is shown as you left it";
+    table.appendChild(note);
+  }
+  table.classList.toggle("celebrate", snap.status === "won");
+  if (app.cursor && app.geo.piles[app.cursor]) {
+    const el = app.geo.piles[app.cursor].el;
+    el.classList.add("kbd-focus");
+    el.tabIndex = 0;
+    if (hadFocus) el.focus({ preventScroll: true });
+  } else {
+    const first = Object.values(app.geo.piles)[0];
+    if (first) first.el.tabIndex = 0;
+  }
+  updateBar();
+}
+
+function updateBar() {
+  const snap = app.snap;
+  $("title").textContent = snap.title;
+  document.title = `${snap.title} · Patience`;
+  $("stat-deal").textContent = snap.deal ? `Deal ${snap.deal}` : "";
+  $("stat-moves").textContent = `Moves ${snap.moveCount}`;
+  $("stat-time").textContent = clockText(elapsed());
+  const score = snap.score;
+  $("stat-score").textContent = score === null || score === undefined ? ""
+    : snap.scoring === "vegas" ? `$${score}` : `Score ${score}`;
+  const live = app.ready;
+  $("btn-undo").disabled = !live || !snap.canUndo;
+  $("btn-redo").disabled = !live || !snap.canRedo;
+  for (const id of ["btn-new", "btn-restart", "btn-deal"]) $(id).disabled = !live;
+  $("btn-restart").disabled = !live || !snap.canUndo;
+  $("btn-finish").hidden = !(live && snap.finish);
+}
+
+function announce(text) {
+  const live = $("live");
+  live.textContent = "";
+  requestAnimationFrame(() => { live.textContent = text; });
+}
+
+// Notices ---------------------------------------------------------------------------------
+
+function notice(title, text, buttons, { toast = false } = {}) {
+  const box = $("notice");
+  $("notice-title").textContent = title;
+  $("notice-text").textContent = text;
+  const row = $("notice-buttons");
+  row.replaceChildren();
+  for (const [label, action, accent] of buttons) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = `tool${accent ? " accent" : ""}`;
+    b.textContent = label;
+    b.addEventListener("click", () => { hideNotice(); action(); });
+    row.appendChild(b);
+  }
+  box.classList.toggle("toast", toast);
+  box.hidden = false;
+  if (!toast) row.querySelector("button")?.focus();
+}
+function hideNotice() {
+  $("notice").hidden = true;
+}
+
+// Engine calls ----------------------------------------------------------------------------
+
+/** Take a snapshot (or an error) from the engine; return true if it was a snapshot. */
+function accept(result, { persist = true } = {}) {
+  if (result.error) {
+    announce(result.error.message);
+    return false;
+  }
+  app.snap = result;
+  if (persist) save();
+  draw();
+  return true;
+}
+
+function save() {
+  const problem = store.writeGame(app.snap) ?? store.write(store.keys.current, app.snap.game);
+  if (problem && !app.storageWarned) {
+    app.storageWarned = true;
+    notice("Not saved", `${problem} You can keep playing.`, [["OK", () => {}]], { toast: true });
+  } else if (!problem) {
+    app.storageWarned = false;
+  }
+}
+
+function cancelAuto() {
+  clearTimeout(app.autoTimer);
+  app.autoTimer = null;
+}
+
+function play(text, { auto = false } = {}) {
+  if (!app.ready) return false;
+  if (!auto) cancelAuto();
+  const before = app.snap;
+  const ok = accept(call("play", text, elapsed()));
+  if (!ok) return false;
+  app.selected = null;
+  startClock();
+  describeMove(before, text);
+  afterMove();
+  return true;
+}
+
+function describeMove(before, text) {
+  const [src, rest] = text.split(">");
+  const [dst, n] = rest.split(":");
+  const count = Number(n || 1);
+  const pile = before.piles[src] ?? [];
+  const card = pile[pile.length - count];
+  const what = src === "stock" ? "Turned the stock" : dst === "stock" ? "Turned the waste over"
+    : `${card ? app.names[card] : "Card"}${count > 1 ? ` and ${count - 1} more` : ""} from ${before.labels[src]} to ${before.labels[dst] ?? dst}`;
+  announce(what);
+}
+
+function afterMove() {
+  const snap = app.snap;
+  hideNotice();
+  if (snap.status === "won") {
+    stopClock();
+    announce("You won!");
+    notice("You won!", `${snap.title}, deal ${snap.deal ?? ""}, in ${snap.moveCount} moves and ${clockText(elapsed())}.`,
+      [["New deal", () => newDeal(snap.game)], ["Close", () => {}]]);
+    return;
+  }
+  if (snap.status === "stuck") {
+    stopClock();
+    notice("No moves left", "There is no legal move in this position.",
+      [["Undo", () => undo(), true], ["New deal", () => newDeal(snap.game)], ["Look at the table", () => {}]]);
+    return;
+  }
+  if (app.settings.autoMove && snap.safe.length) {
+    app.autoTimer = setTimeout(() => play(snap.safe[0], { auto: true }), AUTO_DELAY_MS);
+  } else if (app.settings.autoFinish && snap.finish) {
+    runFinish();
+  }
+}
+
+function runFinish() {
+  if (app.finishing) return;
+  const moves = call("finish");
+  if (!moves.length) return;
+  app.finishing = true;
+  const step = () => {
+    const next = moves.shift();
+    if (!next || !app.finishing || !play(next, { auto: true })) {
+      app.finishing = false;
+      return;
+    }
+    if (moves.length) app.autoTimer = setTimeout(step, AUTO_DELAY_MS / 2);
+    else app.finishing = false;
+  };
+  step();
+}
+
+function undo() {
+  if (!app.ready || !app.snap.canUndo) return;
+  cancelAuto();
+  app.finishing = false;
+  app.selected = null;
+  accept(call("undo", elapsed()));
+  hideNotice();
+  announce("Undone");
+  startClock();
+}
+function redo() {
+  if (!app.ready || !app.snap.canRedo) return;
+  cancelAuto();
+  app.selected = null;
+  accept(call("redo", elapsed()));
+  announce("Redone");
+  afterMove();
+}
+function restart() {
+  if (!app.ready) return;
+  cancelAuto();
+  app.selected = null;
+  accept(call("restart", elapsed()));
+  hideNotice();
+  announce("Back to the deal; redo plays your moves again");
+}
+
+function randomDeal() {
+  const n = new Uint32Array(1);
+  crypto.getRandomValues(n);
+  return (n[0] % 1_000_000) + 1;
+}
+
+function newDeal(gameId = app.snap.game, deal = randomDeal(), options = null) {
+  cancelAuto();
+  app.finishing = false;
+  app.selected = null;
+  const opts = options ?? app.settings.options[gameId] ?? {};
+  const result = call("new", gameId, JSON.stringify(opts), deal);
+  if (result.error) {
+    // Stored options no longer valid: forget them and deal with the defaults.
+    delete app.settings.options[gameId];
+    store.writeSettings(app.settings);
+    accept(call("new", gameId, "{}", deal));
+  } else {
+    accept(result);
+  }
+  app.timer = { base: 0, since: null };
+  app.cursor = null;
+  hideNotice();
+  announce(`${app.snap.title}, deal ${deal}`);
+  afterMove();
+}
+
+/** Resume a game's saved record, or deal a new one; a bad save is set aside with a message. */
+function openGame(gameId) {
+  cancelAuto();
+  app.selected = null;
+  app.cursor = null;
+  const { record, bad } = store.readGame(gameId);
+  let problem = bad !== undefined ? "it is not a saved game this version of Patience can read" : null;
+  if (record) {
+    const result = call("load", record.save);
+    if (!result.error) {
+      app.timer = { base: result.elapsed ?? 0, since: null };
+      accept(result);
+      afterMove();
+      return;
+    }
+    problem = result.error.message;
+  }
+  if (problem) {
+    const backup = store.setAside(gameId, bad ?? store.read(store.keys.game(gameId)));
+    newDeal(gameId);
+    notice("Saved game set aside",
+      `Your saved ${titleOf(gameId)} game could not be resumed: ${problem}. It has been kept under the storage key "${backup}", and a new deal has started. Your other games are untouched.`,
+      [["OK", () => {}, true]]);
+    return;
+  }
+  newDeal(gameId);
+}
+
+function titleOf(gameId) {
+  return app.catalogue?.games.find((g) => g.id === gameId)?.title ?? gameId;
+}
+
+// Intents from input ----------------------------------------------------------------------
+
+const pileCards = (pile) => app.snap.piles[pile] ?? [];
+const isPyramid = () => app.snap.game === "pyramid";
+
+function findMove(src, dst, n) {
+  const moves = app.snap.moves;
+  let m = moves.find((x) => x.src === src && x.dst === dst && x.n === n);
+  if (!m && isPyramid()) m = moves.find((x) => x.src === dst && x.dst === src);
+  if (!m && n === null) m = moves.find((x) => x.src === src && x.dst === dst);
+  return m ?? null;
+}
+
+const intents = {
+  accepting: () => app.ready && !app.finishing,
+  canLift(pile, index) {
+    if (pile === "stock") return false;
+    const n = pileCards(pile).length - index;
+    return app.snap.moves.some((m) => (m.src === pile && m.n === n)
+      || (isPyramid() && m.dst === pile));
+  },
+  cardsFrom: (pile, index) => (app.geo.piles[pile]?.cards ?? []).slice(index),
+  pileAt(clientX, clientY, exclude) {
+    const box = $("table").getBoundingClientRect();
+    const x = clientX - box.left;
+    const y = clientY - box.top;
+    const pad = app.geo.gap / 2;
+    let hit = null;
+    for (const [id, g] of Object.entries(app.geo.piles)) {
+      if (id === exclude) continue;
+      if (x >= g.x - pad && x <= g.x + g.w + pad && y >= g.y - pad && y <= g.y + g.h + pad) {
+        if (!isPyramid() || pileCards(id).length) hit = id;
+      }
+    }
+    return hit;
+  },
+  highlight(pile) {
+    for (const el of document.querySelectorAll(".pile.target")) el.classList.remove("target");
+    if (pile) app.geo.piles[pile]?.el.classList.add("target");
+  },
+  tap(pile, index) {
+    hideNotice();
+    if (pile === "stock") {
+      const text = app.snap.taps["stock:0"];
+      if (text) play(text);
+      else announce(pileCards("stock").length ? "The stock cannot be turned now" : "The stock is empty");
+      return;
+    }
+    const cards = pileCards(pile);
+    if (index < 0 || index >= cards.length) {
+      if (app.selected) placeSelected(pile);
+      return;
+    }
+    if (isPyramid()) {
+      pyramidTap(pile, index);
+      return;
+    }
+    if (app.selected && app.selected.pile !== pile) {
+      placeSelected(pile);
+      return;
+    }
+    app.selected = null;
+    const n = cards.length - index;
+    const text = app.snap.taps[`${pile}:${n}`];
+    if (text) play(text);
+    else refuse(pile, index, cards[index] ? "That card has nowhere to go" : "That card is face down");
+  },
+  drop(pile, index, target) {
+    const n = pileCards(pile).length - index;
+    const m = findMove(pile, target, n);
+    return m ? play(m.text) : false;
+  },
+  refused(pile, index, target) {
+    const n = pileCards(pile).length - index;
+    const result = call("play", `${pile}>${target}${n > 1 ? `:${n}` : ""}`, elapsed());
+    if (result.error) announce(result.error.message.replace(/^[^:]*: /, ""));
+    else accept(result);
+  },
+};
+
+function refuse(pile, index, text) {
+  const el = app.geo.piles[pile]?.cards[index];
+  if (el) {
+    el.classList.remove("shake");
+    void el.offsetWidth;
+    el.classList.add("shake");
+  }
+  announce(text);
+}
+
+function pyramidTap(pile, index) {
+  const sel = app.selected;
+  if (sel && sel.pile === pile) {
+    app.selected = null;
+    draw();
+    return;
+  }
+  if (sel) {
+    const m = findMove(sel.pile, pile, 1);
+    if (m) {
+      play(m.text);
+      return;
+    }
+  }
+  const king = app.snap.taps[`${pile}:1`];
+  if (king) {
+    play(king);
+    return;
+  }
+  const pairs = app.snap.moves.some((m) => m.src === pile || m.dst === pile);
+  const free = pile === "waste" || (app.snap.free ?? []).includes(pile);
+  if (!free) {
+    refuse(pile, index, "That card is covered");
+    return;
+  }
+  app.selected = { pile, index };
+  draw();
+  announce(`${app.names[pileCards(pile)[index]]} selected${pairs ? "" : "; it has no partner adding up to 13 now"}`);
+}
+
+function placeSelected(target) {
+  const sel = app.selected;
+  app.selected = null;
+  const n = pileCards(sel.pile).length - sel.index;
+  const m = findMove(sel.pile, target, n) ?? findMove(sel.pile, target, null);
+  if (m) play(m.text);
+  else {
+    intents.refused(sel.pile, sel.index, target);
+    draw();
+  }
+}
+
+// Keyboard ----------------------------------------------------------------------------------
+
+function pileOrder() {
+  return Object.entries(app.geo.piles).map(([id, g]) => ({ id, x: g.x, y: g.y }));
+}
+
+const keyboard = {
+  cursorMove(dir) {
+    const order = pileOrder();
+    if (!order.length) return;
+    const at = order.findIndex((p) => p.id === app.cursor);
+    let next;
+    if (at < 0) next = order[0];
+    else if (dir === "left") next = order[Math.max(0, at - 1)];
+    else if (dir === "right") next = order[Math.min(order.length - 1, at + 1)];
+    else if (dir === "first") next = order[0];
+    else if (dir === "last") next = order[order.length - 1];
+    else {
+      const here = order[at];
+      const rows = order.filter((p) => (dir === "up" ? p.y < here.y - 1 : p.y > here.y + 1));
+      if (!rows.length) return;
+      const targetY = dir === "up" ? Math.max(...rows.map((p) => p.y)) : Math.min(...rows.map((p) => p.y));
+      const row = rows.filter((p) => Math.abs(p.y - targetY) < 1);
+      next = row.reduce((a, b) => (Math.abs(b.x - here.x) < Math.abs(a.x - here.x) ? b : a));
+    }
+    app.cursor = next.id;
+    draw();
+    app.geo.piles[next.id].el.focus({ preventScroll: true });
+  },
+  pickOrPlace() {
+    if (!app.ready) return;
+    const pile = app.cursor;
+    if (!pile) return keyboard.cursorMove("first");
+    if (pile === "stock") return intents.tap("stock", 0);
+    if (app.selected) {
+      if (app.selected.pile === pile) return keyboard.cancelPick();
+      return placeSelected(pile);
+    }
+    const cards = pileCards(pile);
+    if (!cards.length) return announce(`${app.snap.labels[pile]} is empty`);
+    // Pick the longest run that has somewhere to go, else the top card.
+    const runs = app.snap.moves.filter((m) => m.src === pile).map((m) => m.n);
+    const n = runs.length ? Math.max(...runs) : 1;
+    app.selected = { pile, index: cards.length - n };
+    draw();
+    announce(`Picked ${app.names[cards[cards.length - n]] ?? "a card"}${n > 1 ? ` and ${n - 1} more` : ""} from ${app.snap.labels[pile]}. Move to a pile and press Space to put it there.`);
+  },
+  tapCursor() {
+    const pile = app.cursor;
+    if (!pile) return keyboard.cursorMove("first");
+    const cards = pileCards(pile);
+    intents.tap(pile, pile === "stock" ? 0 : cards.length - 1);
+  },
+  cancelPick() {
+    if (!app.selected) return;
+    app.selected = null;
+    draw();
+    announce("Put back");
+  },
+  draw() {
+    if (app.ready) intents.tap("stock", 0);
+  },
+  undo,
+  redo,
+};
+
+// Chooser, rules, settings, deal number -----------------------------------------------------
+
+const ui = {
+  games: () => app.catalogue?.games ?? [],
+  current: () => app.snap?.game,
+  hasSave: (id) => store.readGame(id).record !== undefined || store.read(store.keys.game(id)) !== null,
+  options: (id) => app.settings.options[id] ?? {},
+  resume(id) {
+    if (app.snap) save();
+    openGame(id);
+  },
+  newGame(id, options) {
+    if (app.snap) save();
+    app.settings.options[id] = options;
+    store.writeSettings(app.settings);
+    newDeal(id, randomDeal(), options);
+  },
+  rules: () => rulesHtml(app.snap?.game ?? "klondike"),
+  settings: () => app.settings,
+  saveSettings(next) {
+    app.settings = { ...app.settings, ...next };
+    store.writeSettings(app.settings);
+    document.body.classList.toggle("four-colour", app.settings.fourColour);
+    if (app.ready) afterMove();
+  },
+  playDeal(n) {
+    newDeal(app.snap.game, n);
+  },
+};
+
+// Start -------------------------------------------------------------------------------------
+
+function paintWarm(gameId) {
+  const { record } = store.readGame(gameId);
+  if (!record) return;
+  const cached = store.read(store.keys.catalogueCache);
+  try {
+    app.names = JSON.parse(cached ?? "{}").cards ?? {};
+  } catch {
+    app.names = {};
+  }
+  app.snap = { ...record.snapshot, moves: [], taps: {}, safe: [] };
+  app.timer.base = app.snap.elapsed ?? 0;
+  draw();
+}
+
+function bootFailed(err) {
+  const table = $("table");
+  table.setAttribute("aria-busy", "false");
+  notice("Python could not start",
+    `The card engine did not load (${err.message}). Check that the page was fully downloaded, then try again. Your saved games are kept.`,
+    [["Retry", () => window.location.reload(), true]]);
+}
+
+async function main() {
+  document.body.classList.toggle("four-colour", app.settings.fourColour);
+  // A link may name a game and a deal: ?game=freecell&deal=617.
+  const params = new URLSearchParams(window.location.search);
+  const linked = params.get("game");
+  const linkedDeal = /^[0-9]{1,10}$/.test(params.get("deal") ?? "") ? Number(params.get("deal")) : null;
+  let gameId = GAME_IDS.includes(linked) ? linked : store.read(store.keys.current);
+  if (!GAME_IDS.includes(gameId)) gameId = "klondike";
+  paintWarm(gameId);
+  attachPointer($("table"), intents);
+  attachKeyboard(keyboard);
+  bindDialogs(ui);
+  for (const [id, fn] of [["btn-undo", undo], ["btn-redo", redo], ["btn-restart", restart],
+    ["btn-new", () => newDeal()], ["btn-finish", runFinish]]) {
+    $(id).addEventListener("click", fn);
+  }
+  window.addEventListener("resize", () => draw());
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) {
+      stopClock();
+      if (app.ready) accept(call("snapshot", elapsed()));
+    } else if (app.ready && app.snap.moveCount > 0) {
+      startClock();
+    }
+  });
+  window.addEventListener("pagehide", () => { if (app.ready) accept(call("snapshot", elapsed())); });
+  setInterval(() => {
+    if (!app.snap) return;
+    $("stat-time").textContent = clockText(elapsed());
+    const timed = app.snap.options?.timed && app.timer.since !== null;
+    if (app.ready && timed && Math.floor(elapsed()) % 10 === 0) {
+      accept(call("snapshot", elapsed()), { persist: false });
+    }
+  }, 1000);
+  try {
+    await startEngine();
+  } catch (err) {
+    bootFailed(err);
+    return;
+  }
+  app.catalogue = call("catalogue");
+  app.names = app.catalogue.cards;
+  store.write(store.keys.catalogueCache, JSON.stringify({ cards: app.names }));
+  app.ready = true;
+  $("booting")?.remove();
+  if (linked === gameId && linkedDeal >= 1 && linkedDeal <= 2147483647) newDeal(gameId, linkedDeal);
+  else openGame(gameId);
+  if (linked) window.history.replaceState(null, "", window.location.pathname);
+  if (app.snap.moveCount > 0 && app.snap.status === "playing") startClock();
+  draw();
+}
+
+main();

@@ -1,0 +1,95 @@
+// Storage: a tiny adapter over localStorage. Keys are namespaced and versioned because every
+// site of one GitHub Pages user shares an origin. Nothing here throws: a failure comes back
+// as a value, so a full or blocked storage never stops play.
+
+const PREFIX = "patience:v1:";
+export const RECORD_VERSION = 1;
+
+export const keys = {
+  current: `${PREFIX}current`,
+  settings: `${PREFIX}settings`,
+  catalogueCache: `${PREFIX}catalogue`,
+  game: (id) => `${PREFIX}game:${id}`,
+  backup: (id) => `${PREFIX}backup:${id}:${new Date().toISOString()}`,
+};
+
+/** Return the raw text stored under a key, or null. */
+export function read(key) {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Store text; return null on success or a message saying why it could not be kept. */
+export function write(key, text) {
+  try {
+    window.localStorage.setItem(key, text);
+    return null;
+  } catch (err) {
+    const full = err && (err.name === "QuotaExceededError" || err.code === 22);
+    return full
+      ? "The browser's storage for this site is full, so this game is not being saved."
+      : "The browser refused to save this game (storage may be disabled).";
+  }
+}
+
+/** Keep a bad record under a backup key (never deleted here), and clear the original. */
+export function setAside(id, raw) {
+  const backup = keys.backup(id);
+  write(backup, raw ?? "");
+  try {
+    window.localStorage.removeItem(keys.game(id));
+  } catch {
+    // Nothing more can be done; the record stays where it is.
+  }
+  return backup;
+}
+
+/** Read a saved-game record and check its shape; return {record} or {bad: raw} or {}. */
+export function readGame(id) {
+  const raw = read(keys.game(id));
+  if (raw === null) return {};
+  let record;
+  try {
+    record = JSON.parse(raw);
+  } catch {
+    return { bad: raw };
+  }
+  const ok = record && typeof record === "object" && record.v === RECORD_VERSION
+    && record.game === id && typeof record.save === "string"
+    && record.snapshot && typeof record.snapshot === "object"
+    && record.snapshot.piles && record.snapshot.layout;
+  return ok ? { record } : { bad: raw };
+}
+
+/** Save a game in progress: the engine's save and the snapshot painted on a warm start. */
+export function writeGame(snap) {
+  const { moves, taps, safe, save, ...painted } = snap;
+  const record = { v: RECORD_VERSION, game: snap.game, save, snapshot: painted };
+  return write(keys.game(snap.game), JSON.stringify(record));
+}
+
+const DEFAULT_SETTINGS = { autoMove: true, autoFinish: true, fourColour: false, options: {} };
+
+/** Return the settings, falling back to the defaults for anything missing or malformed. */
+export function readSettings() {
+  let stored = {};
+  try {
+    stored = JSON.parse(read(keys.settings) ?? "{}") ?? {};
+  } catch {
+    stored = {};
+  }
+  if (stored.v !== RECORD_VERSION) stored = {};
+  const out = { ...DEFAULT_SETTINGS };
+  for (const name of ["autoMove", "autoFinish", "fourColour"]) {
+    if (typeof stored[name] === "boolean") out[name] = stored[name];
+  }
+  if (stored.options && typeof stored.options === "object") out.options = stored.options;
+  return out;
+}
+
+export function writeSettings(settings) {
+  return write(keys.settings, JSON.stringify({ v: RECORD_VERSION, ...settings }));
+}

@@ -1,0 +1,117 @@
+// Dialogs: the game chooser with every game's options, the rules page, the settings and the
+// deal-number form. They call back into the app through the `ui` object main.js passes in.
+
+const $ = (id) => document.getElementById(id);
+const MAX_DEAL = 2147483647;
+
+function optionLabel(option, value) {
+  const i = option.choices.indexOf(value);
+  return option.labels[i] ?? String(value);
+}
+
+function gameCard(ui, game) {
+  const card = document.createElement("section");
+  card.className = "game-card";
+  card.dataset.game = game.id;
+  const chosen = ui.options(game.id);
+  const current = ui.current() === game.id;
+  const saved = ui.hasSave(game.id);
+  card.innerHTML = `<h3>${game.title}</h3><p>${game.summary}</p>`;
+  const opts = document.createElement("div");
+  opts.className = "opts";
+  for (const option of game.options) {
+    const label = document.createElement("label");
+    label.textContent = `${option.label} `;
+    label.title = option.help;
+    const select = document.createElement("select");
+    select.name = option.name;
+    option.choices.forEach((value, i) => {
+      const o = document.createElement("option");
+      o.value = String(i);
+      o.textContent = optionLabel(option, value);
+      const selected = option.name in chosen ? chosen[option.name] : option.default;
+      if (selected === value) o.selected = true;
+      select.appendChild(o);
+    });
+    label.appendChild(select);
+    opts.appendChild(label);
+  }
+  if (game.options.length) card.appendChild(opts);
+  const buttons = document.createElement("div");
+  buttons.className = "buttons";
+  if (saved || current) {
+    const note = document.createElement("span");
+    note.className = "in-progress";
+    note.textContent = current ? "Playing now" : "Game in progress";
+    buttons.appendChild(note);
+    const resume = document.createElement("button");
+    resume.type = "button";
+    resume.className = "tool";
+    resume.textContent = current ? "Back to it" : "Resume";
+    resume.addEventListener("click", () => { $("dlg-games").close(); if (!current) ui.resume(game.id); });
+    buttons.appendChild(resume);
+  }
+  const play = document.createElement("button");
+  play.type = "button";
+  play.className = "tool accent";
+  play.textContent = saved || current ? "New deal" : "Play";
+  play.addEventListener("click", () => {
+    const options = {};
+    for (const option of game.options) {
+      const select = card.querySelector(`select[name="${option.name}"]`);
+      options[option.name] = option.choices[Number(select.value)];
+    }
+    $("dlg-games").close();
+    ui.newGame(game.id, options);
+  });
+  buttons.appendChild(play);
+  card.appendChild(buttons);
+  return card;
+}
+
+export function bindDialogs(ui) {
+  $("btn-games").addEventListener("click", () => {
+    const list = $("game-list");
+    const games = ui.games();
+    if (!games.length) {
+      list.textContent = "The games appear here as soon as the card engine has started.";
+    } else {
+      list.replaceChildren(...games.map((g) => gameCard(ui, g)));
+    }
+    $("dlg-games").showModal();
+  });
+  $("btn-rules").addEventListener("click", () => {
+    const game = ui.games().find((g) => g.id === ui.current());
+    $("dlg-rules-title").textContent = game ? `How to play ${game.title}` : "Rules";
+    $("rules-text").innerHTML = ui.rules();
+    $("dlg-rules").showModal();
+  });
+  const checks = { "set-automove": "autoMove", "set-autofinish": "autoFinish", "set-fourcolour": "fourColour" };
+  $("btn-settings").addEventListener("click", () => {
+    const s = ui.settings();
+    for (const [id, name] of Object.entries(checks)) $(id).checked = s[name];
+    $("dlg-settings").showModal();
+  });
+  for (const [id, name] of Object.entries(checks)) {
+    $(id).addEventListener("change", (e) => ui.saveSettings({ [name]: e.target.checked }));
+  }
+  $("btn-deal").addEventListener("click", () => {
+    $("deal-error").textContent = "";
+    $("deal-number").value = "";
+    $("dlg-deal").showModal();
+    $("deal-number").focus();
+  });
+  $("deal-cancel").addEventListener("click", () => $("dlg-deal").close());
+  $("deal-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("deal-number").value.trim();
+    const n = Number(text);
+    if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(n) || n < 1 || n > MAX_DEAL) {
+      $("deal-error").textContent = `A deal number is a whole number from 1 to ${MAX_DEAL}.`;
+      $("deal-number").focus();
+      return;
+    }
+    $("dlg-deal").close();
+    ui.playDeal(n);
+  });
+}
