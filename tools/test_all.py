@@ -1,11 +1,12 @@
 """Run every check and test of the project: the one test command of the README.
 
     python3 tools/test_all.py            # everything
-    python3 tools/test_all.py --fast     # skip the Pyodide run
+    python3 tools/test_all.py --fast     # skip the Pyodide run and the browser tests
 
 Makes ``.venv/`` (once, and again when ``pyproject.toml`` changes), then runs ruff, mypy
---strict, the unit tests in CPython, and the unit tests inside Pyodide under Node.js.
-Stops at the first failure and exits with its code.
+--strict, the unit tests in CPython, the unit tests inside Pyodide under Node.js, and the
+end-to-end tests of the built site in Chromium (a Playwright-installed Chromium if there is
+one, else Debian's ``chromium``). Stops at the first failure and exits with its code.
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ def main() -> None:
     if not fast:
         run("unit tests (Pyodide under Node.js)",
             [str(PY), "tools/pyodide_tests.py", "-q"], hypothesis)
+        run("browser tests (Chromium)", [str(PY), "-m", "pytest", "-q", "-p",
+                                         "no:cacheprovider", "e2e"])
     print("\nall checks passed", flush=True)
 
 

@@ -107,7 +107,12 @@ function announce(text) {
 
 // Notices ---------------------------------------------------------------------------------
 
-function notice(title, text, buttons, { toast = false } = {}) {
+function toast(text) {
+  $("toast-text").textContent = text;
+  $("toast").hidden = false;
+}
+
+function notice(title, text, buttons) {
   const box = $("notice");
   $("notice-title").textContent = title;
   $("notice-text").textContent = text;
@@ -121,9 +126,8 @@ function notice(title, text, buttons, { toast = false } = {}) {
     b.addEventListener("click", () => { hideNotice(); action(); });
     row.appendChild(b);
   }
-  box.classList.toggle("toast", toast);
   box.hidden = false;
-  if (!toast) row.querySelector("button")?.focus();
+  row.querySelector("button")?.focus();
 }
 function hideNotice() {
   $("notice").hidden = true;
@@ -147,7 +151,7 @@ function save() {
   const problem = store.writeGame(app.snap) ?? store.write(store.keys.current, app.snap.game);
   if (problem && !app.storageWarned) {
     app.storageWarned = true;
-    notice("Not saved", `${problem} You can keep playing.`, [["OK", () => {}]], { toast: true });
+    toast(`Not saved: ${problem} You can keep playing.`);
   } else if (!problem) {
     app.storageWarned = false;
   }
@@ -569,6 +573,7 @@ async function main() {
   let gameId = GAME_IDS.includes(linked) ? linked : store.read(store.keys.current);
   if (!GAME_IDS.includes(gameId)) gameId = "klondike";
   paintWarm(gameId);
+  $("toast-ok").addEventListener("click", () => { $("toast").hidden = true; });
   attachPointer($("table"), intents);
   attachKeyboard(keyboard);
   bindDialogs(ui);

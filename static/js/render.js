@@ -90,7 +90,7 @@ export function render(table, snap, names, view = {}) {
   for (const [id, g] of Object.entries(geo.piles)) {
     const cards = snap.piles[id] ?? [];
     const pile = document.createElement("div");
-    pile.className = `pile ${id === "stock" ? "stock" : ""}`;
+    pile.className = `pile${id === "stock" ? " stock" : ""}${free && id.startsWith("t") ? " cell" : ""}`;
     pile.dataset.pile = id;
     pile.style.transform = `translate(${g.x}px, ${g.y}px)`;
     pile.style.width = `${g.w}px`;

@@ -1,0 +1,78 @@
+"""Helpers for driving the app like a player: read the engine's state, click, drag, type."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Locator, Page
+
+from .conftest import BOOT_TIMEOUT_MS
+
+GAMES = ["klondike", "spider", "freecell", "pyramid", "yukon", "streets_and_alleys",
+         "all_in_a_row", "roosevelt", "moving_left"]
+
+# Automatic moves would make the move counts of a test depend on the deal: off, unless a test
+# turns them on.
+MANUAL = ('localStorage.setItem("patience:v1:settings", JSON.stringify('
+          '{v: 1, autoMove: false, autoFinish: false, fourColour: false, options: {}}));')
+
+
+def manual_play(page: Page) -> None:
+    """Turn automatic moves off for every load of this page (before its scripts run)."""
+    page.add_init_script(MANUAL)
+
+
+def wait_ready(page: Page) -> None:
+    """Wait until the table is drawn and accepts input."""
+    page.wait_for_selector("#table.ready .pile", timeout=BOOT_TIMEOUT_MS)
+
+
+def open_game(page: Page, site_url: str, game: str, deal: int | None = None) -> None:
+    """Open a game (a given deal, or the saved one) and wait until it can be played."""
+    page.goto(site_url + f"?game={game}" + (f"&deal={deal}" if deal else ""))
+    wait_ready(page)
+
+
+def snap(page: Page) -> dict[str, Any]:
+    """Return the engine's present snapshot (the same one the page draws)."""
+    data: dict[str, Any] = json.loads(page.evaluate("patienceBridge.snapshot(0)"))
+    return data
+
+
+def card(page: Page, pile: str, index: int) -> Locator:
+    """Return the card element at ``index`` of ``pile``."""
+    return page.locator(f'.card[data-pile="{pile}"][data-index="{index}"]')
+
+
+def pile(page: Page, name: str) -> Locator:
+    """Return the pile element of ``name``."""
+    return page.locator(f'.pile[data-pile="{name}"]')
+
+
+def drag(page: Page, source: Locator, target: Locator) -> None:
+    """Drag with the mouse (pointer events) from one element's grab point to another's centre."""
+    box = source.bounding_box()
+    goal = target.bounding_box()
+    assert box is not None and goal is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + min(12, box["height"] / 4)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    steps = 8
+    gx, gy = goal["x"] + goal["width"] / 2, goal["y"] + min(goal["height"] / 2, 40)
+    for i in range(1, steps + 1):
+        page.mouse.move(x + (gx - x) * i / steps, y + (gy - y) * i / steps)
+    page.mouse.up()
+
+
+def drawn_piles(page: Page) -> dict[str, list[str | None]]:
+    """Return the piles as drawn on the page: card codes, ``None`` for face-down cards."""
+    data: dict[str, list[str | None]] = page.evaluate("""() => {
+        const out = {};
+        for (const p of document.querySelectorAll('.pile')) out[p.dataset.pile] = [];
+        for (const c of document.querySelectorAll('.card')) {
+            out[c.dataset.pile][Number(c.dataset.index)] = c.dataset.code ?? null;
+        }
+        return out;
+    }""")
+    return data

@@ -1,0 +1,155 @@
+"""Each of the nine games, played in real Chromium by click, drag, keyboard and buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .play import GAMES, card, drag, drawn_piles, manual_play, open_game, pile, snap, wait_ready
+
+DEAL = 3
+
+
+def tap_move(page: Page, s: dict[str, Any]) -> str:
+    """Play one move by clicking, as a player would; return the move the engine should play."""
+    taps = {k: v for k, v in s["taps"].items() if not k.startswith("stock")}
+    if taps:
+        key, text = sorted(taps.items())[0]
+        src, n = key.split(":")
+        card(page, src, len(s["piles"][src]) - int(n)).click(position={"x": 12, "y": 8})
+        return text
+    if s["game"] == "pyramid":
+        pair = next(m for m in s["moves"] if "stock" not in (m["src"], m["dst"]))
+        for name in (pair["src"], pair["dst"]):
+            card(page, name, len(s["piles"][name]) - 1).click()
+        return str(pair["text"])
+    pile(page, "stock").click()
+    return str(s["taps"]["stock:0"])
+
+
+def drag_move(page: Page, s: dict[str, Any]) -> str:
+    """Play one move by dragging; return the move the engine should play."""
+    m = next(m for m in s["moves"]
+             if "stock" not in (m["src"], m["dst"]) and m["dst"] != "tableau")
+    src_cards = s["piles"][m["src"]]
+    target = card(page, m["dst"], len(s["piles"][m["dst"]]) - 1) \
+        if s["game"] == "pyramid" and not m["dst"].startswith("f") else pile(page, m["dst"])
+    drag(page, card(page, m["src"], len(src_cards) - m["n"]), target)
+    return str(m["text"])
+
+
+def illegal_drop(s: dict[str, Any]) -> tuple[str, str]:
+    """Return a face-up top card's pile and a non-empty pile it may not be dropped on."""
+    legal = {(m["src"], m["dst"]) for m in s["moves"]} | {(m["dst"], m["src"]) for m in s["moves"]}
+    piles = [p for p, cards in s["piles"].items() if cards and p not in ("stock",)]
+    for src in piles:
+        if s["piles"][src][-1] is None or (s["free"] and src not in s["free"] and src != "waste"):
+            continue
+        for dst in piles:
+            if dst != src and (src, dst) not in legal and not dst.startswith("c") \
+                    and (not s["free"] or dst in s["free"]):
+                return src, dst
+    raise AssertionError("no illegal drop found")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_by_click_and_drag_refuse_undo_redo_and_reload(page: Page, site_url: str,
+                                                            game: str) -> None:
+    manual_play(page)
+    open_game(page, site_url, game, DEAL)
+    s0 = snap(page)
+    assert s0["game"] == game and s0["deal"] == DEAL
+    assert drawn_piles(page) == s0["piles"]       # the page draws the engine's view exactly
+
+    played = tap_move(page, s0)
+    s1 = snap(page)
+    assert (s1["moveCount"], s1["last"]) == (1, played)
+    assert drawn_piles(page) == s1["piles"]
+
+    played = drag_move(page, s1)
+    s2 = snap(page)
+    assert (s2["moveCount"], s2["last"]) == (2, played)
+    assert drawn_piles(page) == s2["piles"]
+
+    src, dst = illegal_drop(s2)
+    moving = card(page, src, len(s2["piles"][src]) - 1)
+    home = moving.bounding_box()
+    drag(page, moving, pile(page, dst) if not s2["free"] else card(page, dst, 0))
+    assert snap(page)["moveCount"] == 2              # refused: the position is unchanged
+    expect(page.locator("#live")).not_to_have_text("")
+    page.wait_for_timeout(400)                       # the card glides back
+    back = card(page, src, len(s2["piles"][src]) - 1).bounding_box()
+    assert home is not None and back is not None
+    assert (round(back["x"]), round(back["y"])) == (round(home["x"]), round(home["y"]))
+
+    page.click("#btn-undo")
+    assert snap(page)["piles"] == s1["piles"] and drawn_piles(page) == s1["piles"]
+    page.keyboard.press("Control+y")
+    assert snap(page)["piles"] == s2["piles"]
+    page.keyboard.press("Control+z")
+    page.click("#btn-redo")
+    assert snap(page)["moveCount"] == 2
+
+    page.reload()
+    wait_ready(page)
+    again = snap(page)
+    assert (again["piles"], again["moveCount"], again["canUndo"]) == (s2["piles"], 2, True)
+    assert drawn_piles(page) == s2["piles"]
+    page.click("#btn-undo")
+    assert snap(page)["piles"] == s1["piles"]        # the undo history survived the reload
+
+
+def focus_table(page: Page) -> None:
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("!!document.activeElement.closest('#table')"):
+            return
+    raise AssertionError("Tab never reached the table")
+
+
+def test_a_whole_move_by_keyboard_alone(page: Page, site_url: str) -> None:
+    manual_play(page)
+    open_game(page, site_url, "freecell", 1)
+    s = snap(page)
+    order = page.eval_on_selector_all(".pile", "ps => ps.map(p => p.dataset.pile)")
+    move = next(m for m in s["moves"] if m["src"] == "t8" and m["dst"].startswith("c"))
+    focus_table(page)
+    page.keyboard.press("Home")
+    for _ in range(order.index(move["src"])):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press(" ")                        # pick
+    expect(page.locator(".card.selected")).to_have_count(1)
+    page.keyboard.press("Home")
+    for _ in range(order.index("c2")):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press(" ")                        # place
+    after = snap(page)
+    assert (after["moveCount"], after["last"]) == (1, "t8>c2")
+    page.keyboard.press("ArrowDown")                # down to the tableau, then Enter = tap
+    page.keyboard.press("Enter")
+    assert snap(page)["moveCount"] == 2
+
+
+def test_the_stock_turns_by_keyboard(page: Page, site_url: str) -> None:
+    manual_play(page)
+    open_game(page, site_url, "klondike", 4)
+    focus_table(page)
+    page.keyboard.press("d")
+    s = snap(page)
+    assert (s["moveCount"], s["last"]) == (1, "stock>waste")
+    assert page.locator('.card[data-pile="waste"]').count() == 1
+
+
+def test_safe_cards_go_up_by_themselves(page: Page, site_url: str) -> None:
+    open_game(page, site_url, "freecell", 1)        # automatic moves are on by default
+    for _ in range(2):                              # 3D, then 2C, to free cells
+        before = snap(page)["moveCount"]
+        card(page, "t6", len(snap(page)["piles"]["t6"]) - 1).click()
+        assert snap(page)["moveCount"] == before + 1
+    # The Ace of clubs is uncovered: it goes up by itself, then the 2 from its cell, then
+    # the Ace of spades under it.
+    expect(page.locator('.card[data-pile="f1"]')).to_have_count(2, timeout=5000)
+    expect(page.locator('.card[data-pile="f2"]')).to_have_count(1, timeout=5000)
+    assert snap(page)["moveCount"] >= 5
