@@ -19,7 +19,7 @@ def tap_move(page: Page, s: dict[str, Any]) -> str:
         key, text = sorted(taps.items())[0]
         src, n = key.split(":")
         card(page, src, len(s["piles"][src]) - int(n)).click(position={"x": 12, "y": 8})
-        return text
+        return str(text)
     if s["game"] == "pyramid":
         pair = next(m for m in s["moves"] if "stock" not in (m["src"], m["dst"]))
         for name in (pair["src"], pair["dst"]):
