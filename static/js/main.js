@@ -112,8 +112,11 @@ function toast(text) {
   $("toast").hidden = false;
 }
 
-function notice(title, text, buttons) {
+/** Show a notice. "outcome" notices (won, stuck) go away by themselves when play goes on;
+ * "info" notices stay until the player answers them. */
+function notice(title, text, buttons, kind = "info") {
   const box = $("notice");
+  box.dataset.kind = kind;
   $("notice-title").textContent = title;
   $("notice-text").textContent = text;
   const row = $("notice-buttons");
@@ -123,14 +126,15 @@ function notice(title, text, buttons) {
     b.type = "button";
     b.className = `tool${accent ? " accent" : ""}`;
     b.textContent = label;
-    b.addEventListener("click", () => { hideNotice(); action(); });
+    b.addEventListener("click", () => { box.hidden = true; action(); });
     row.appendChild(b);
   }
   box.hidden = false;
   row.querySelector("button")?.focus();
 }
-function hideNotice() {
-  $("notice").hidden = true;
+function hideNotice(kind = null) {
+  const box = $("notice");
+  if (kind === null || box.dataset.kind === kind) box.hidden = true;
 }
 
 // Engine calls ----------------------------------------------------------------------------
@@ -188,18 +192,19 @@ function describeMove(before, text) {
 
 function afterMove() {
   const snap = app.snap;
-  hideNotice();
+  hideNotice("outcome");
   if (snap.status === "won") {
     stopClock();
     announce("You won!");
     notice("You won!", `${snap.title}, deal ${snap.deal ?? ""}, in ${snap.moveCount} moves and ${clockText(elapsed())}.`,
-      [["New deal", () => newDeal(snap.game)], ["Close", () => {}]]);
+      [["New deal", () => newDeal(snap.game)], ["Close", () => {}]], "outcome");
     return;
   }
   if (snap.status === "stuck") {
     stopClock();
     notice("No moves left", "There is no legal move in this position.",
-      [["Undo", () => undo(), true], ["New deal", () => newDeal(snap.game)], ["Look at the table", () => {}]]);
+      [["Undo", () => undo(), true], ["New deal", () => newDeal(snap.game)], ["Look at the table", () => {}]],
+      "outcome");
     return;
   }
   if (app.settings.autoMove && snap.safe.length) {
@@ -232,7 +237,7 @@ function undo() {
   app.finishing = false;
   app.selected = null;
   accept(call("undo", elapsed()));
-  hideNotice();
+  hideNotice("outcome");
   announce("Undone");
   startClock();
 }
@@ -249,7 +254,7 @@ function restart() {
   cancelAuto();
   app.selected = null;
   accept(call("restart", elapsed()));
-  hideNotice();
+  hideNotice("outcome");
   announce("Back to the deal; redo plays your moves again");
 }
 
@@ -275,7 +280,7 @@ function newDeal(gameId = app.snap.game, deal = randomDeal(), options = null) {
   }
   app.timer = { base: 0, since: null };
   app.cursor = null;
-  hideNotice();
+  hideNotice("outcome");
   announce(`${app.snap.title}, deal ${deal}`);
   afterMove();
 }
@@ -353,7 +358,7 @@ const intents = {
     if (pile) app.geo.piles[pile]?.el.classList.add("target");
   },
   tap(pile, index) {
-    hideNotice();
+    hideNotice("outcome");
     if (pile === "stock") {
       const text = app.snap.taps["stock:0"];
       if (text) play(text);
