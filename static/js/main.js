@@ -196,7 +196,7 @@ function afterMove() {
   if (snap.status === "won") {
     stopClock();
     announce("You won!");
-    notice("You won!", `${snap.title}, deal ${snap.deal ?? ""}, in ${snap.moveCount} moves and ${clockText(elapsed())}.`,
+    notice("You won!", `${snap.title}${snap.deal ? `, deal ${snap.deal}` : ""}, in ${snap.moveCount} moves and ${clockText(elapsed())}.`,
       [["New deal", () => newDeal(snap.game)], ["Close", () => {}]], "outcome");
     return;
   }
