@@ -153,3 +153,22 @@ def test_safe_cards_go_up_by_themselves(page: Page, site_url: str) -> None:
     expect(page.locator('.card[data-pile="f1"]')).to_have_count(2, timeout=5000)
     expect(page.locator('.card[data-pile="f2"]')).to_have_count(1, timeout=5000)
     assert snap(page)["moveCount"] >= 5
+
+
+def test_a_returning_player_sees_the_board_before_python_is_ready(page: Page,
+                                                                 site_url: str) -> None:
+    manual_play(page)
+    open_game(page, site_url, "yukon", 7)
+    s = snap(page)
+    played = tap_move(page, s)
+    saved = snap(page)["piles"]
+    # Module scripts run before DOMContentLoaded; Python takes seconds more to start.
+    page.reload(wait_until="domcontentloaded")
+    painted = drawn_piles(page)
+    waiting = page.evaluate("window.patienceBridge === undefined")
+    assert waiting and painted == saved
+    expect(page.locator(".boot-indicator")).to_be_visible()
+    assert page.is_disabled("#btn-undo")                  # input waits, visibly
+    wait_ready(page)
+    expect(page.locator(".boot-indicator")).to_have_count(0)
+    assert snap(page)["last"] == played and page.is_enabled("#btn-undo")
