@@ -172,3 +172,13 @@ def test_a_returning_player_sees_the_board_before_python_is_ready(page: Page,
     wait_ready(page)
     expect(page.locator(".boot-indicator")).to_have_count(0)
     assert snap(page)["last"] == played and page.is_enabled("#btn-undo")
+
+
+def test_a_pyramid_king_can_be_dragged_to_the_empty_foundation(page: Page, site_url: str) -> None:
+    manual_play(page)
+    open_game(page, site_url, "pyramid", 3)
+    s = snap(page)
+    king = next(m for m in s["moves"] if m["dst"] == "f1")
+    assert not s["piles"]["f1"]
+    drag(page, card(page, king["src"], len(s["piles"][king["src"]]) - 1), pile(page, "f1"))
+    assert snap(page)["last"] == king["text"]

@@ -104,3 +104,17 @@ def test_calls_before_a_deal_answer_with_an_error_not_an_exception() -> None:
     for answer in (b.play("t1>f1", 0), b.undo(0), b.redo(0), b.restart(0), b.snapshot(0)):
         assert call(answer)["error"]["kind"] == "no-game"
     assert json.loads(b.finish()) == []
+
+
+def test_explain_gives_the_reason_without_playing() -> None:
+    b = Bridge()
+    before = call(b.new("freecell", "{}", 1))
+    assert call(b.explain("t1>t2"))["reason"].startswith("the 6 of spades cannot go on")
+    assert call(b.explain("t1>c1"))["reason"] is None
+    assert "not a move" in call(b.explain("nonsense"))["reason"]
+    assert call(b.snapshot(0))["piles"] == before["piles"]
+
+
+def test_options_that_are_not_an_object_are_an_error() -> None:
+    for bad in ("[1]", '"x"', "3"):
+        assert call(Bridge().new("klondike", bad, 1))["error"]["kind"] == "OptionsError"

@@ -16,8 +16,10 @@ from typing import Any
 from . import auto
 from .cards import card_name, card_str
 from .errors import PatienceError
+from .explain import explain
 from .game import Game, Move, State
 from .games import GAMES, find_game
+from .notation import parse_move
 from .rules import Rules
 from .session import Session
 from .view import view
@@ -122,6 +124,22 @@ class Bridge:
         except PatienceError as e:
             return _error(e)
         return self.snapshot(elapsed)
+
+    def explain(self, move_text: str) -> str:
+        """Return why a move is refused, without playing anything: ``{"reason": ...}``.
+
+        ``reason`` is ``null`` when the move is legal.
+        """
+        if self.session is None:
+            return _NO_GAME
+        r, s = self.session.rules, self.session.state
+        try:
+            move = parse_move(r, move_text)
+        except PatienceError as e:
+            return json.dumps({"reason": str(e)})
+        if move in r.legal_moves(s):
+            return json.dumps({"reason": None})
+        return json.dumps({"reason": explain(r, s, move)})
 
     def undo(self, elapsed: float) -> str:
         """Take back the last move."""

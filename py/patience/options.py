@@ -35,6 +35,8 @@ def resolve(game: Game, given: Mapping[str, object] | None) -> dict[str, OptionV
 
     Values may be given typed (``3``, ``True``) or as text (``"3"``, ``"yes"``).
     """
+    if given is not None and not isinstance(given, Mapping):
+        raise OptionsError(f"options are given as names and values, not {given!r}")
     out = game.default_options()
     known = {o.name: o for o in game.options}
     for name, value in (given or {}).items():

@@ -22,6 +22,9 @@ def view(r: Rules, s: State) -> dict[str, Any]:
         if i == r.stock and pile and r.options.get("peek"):
             cards[-1] = card_str(pile[-1])
         piles[name] = cards
-    return {"game": r.game.id, "piles": piles, "recycles": s.recycles,
-            "free": [r.names[t] for t in r.T if s.piles[t] and r.free(s, t)]
-            if r.pyramid else None}
+    free = None
+    if r.pyramid:     # the cards that may be removed: uncovered cells and the waste's top
+        free = [r.names[t] for t in r.T if s.piles[t] and r.free(s, t)]
+        if s.piles[r.waste]:
+            free.append("waste")
+    return {"game": r.game.id, "piles": piles, "recycles": s.recycles, "free": free}

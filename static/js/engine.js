@@ -72,7 +72,3 @@ export function call(method, ...args) {
   if (!bridge) throw new Error("the engine is not ready");
   return JSON.parse(bridge[method](...args));
 }
-
-export function engineReady() {
-  return bridge !== null;
-}

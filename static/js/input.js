@@ -17,6 +17,7 @@ export function attachPointer(table, app) {
     const index = cardEl ? Number(cardEl.dataset.index) : -1;
     drag = { pile, index, x0: e.clientX, y0: e.clientY, moved: false, id: e.pointerId,
       els: cardEl && app.canLift(pile, index) ? app.cardsFrom(pile, index) : [] };
+    app.pointer(true);
     table.setPointerCapture(e.pointerId);
     e.preventDefault();
   });
@@ -39,6 +40,12 @@ export function attachPointer(table, app) {
     const d = drag;
     drag = null;
     app.highlight(null);
+    const stale = app.stale();
+    app.pointer(false);
+    if (stale) {                       // the table changed under the pointer: do nothing
+      glideBack(d.els);
+      return;
+    }
     if (!d.moved) {
       if (!cancelled) app.tap(d.pile, d.index);
       return;

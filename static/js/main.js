@@ -94,7 +94,7 @@ function updateBar() {
   const live = app.ready;
   $("btn-undo").disabled = !live || !snap.canUndo;
   $("btn-redo").disabled = !live || !snap.canRedo;
-  for (const id of ["btn-new", "btn-restart", "btn-deal"]) $(id).disabled = !live;
+  for (const id of ["btn-new", "btn-deal"]) $(id).disabled = !live;
   $("btn-restart").disabled = !live || !snap.canUndo;
   $("btn-finish").hidden = !(live && snap.finish);
 }
@@ -117,6 +117,7 @@ function toast(text) {
 function notice(title, text, buttons, kind = "info") {
   const box = $("notice");
   box.dataset.kind = kind;
+  const returnTo = document.activeElement;
   $("notice-title").textContent = title;
   $("notice-text").textContent = text;
   const row = $("notice-buttons");
@@ -126,7 +127,15 @@ function notice(title, text, buttons, kind = "info") {
     b.type = "button";
     b.className = `tool${accent ? " accent" : ""}`;
     b.textContent = label;
-    b.addEventListener("click", () => { box.hidden = true; action(); });
+    b.addEventListener("click", () => {
+      box.hidden = true;
+      action();
+      if (document.activeElement === document.body || !document.activeElement) {
+        const back = returnTo && returnTo.isConnected && returnTo !== document.body ? returnTo
+          : (app.cursor && app.geo?.piles[app.cursor]?.el) || document.querySelector("#table .pile");
+        back?.focus({ preventScroll: true });
+      }
+    });
     row.appendChild(b);
   }
   box.hidden = false;
@@ -152,6 +161,7 @@ function accept(result, { persist = true } = {}) {
 }
 
 function save() {
+  if (app.protectedSave === app.snap.game) return;
   const problem = store.writeGame(app.snap) ?? store.write(store.keys.current, app.snap.game);
   if (problem && !app.storageWarned) {
     app.storageWarned = true;
@@ -161,14 +171,34 @@ function save() {
   }
 }
 
-function cancelAuto() {
+/** Stop every automatic move: the safe-move timer and a finish in progress. */
+function stopAuto() {
   clearTimeout(app.autoTimer);
   app.autoTimer = null;
+  app.finishing = false;
+}
+
+/** Play the next safe move (or start the finish) after a short pause, when asked to. */
+function scheduleAuto() {
+  const snap = app.snap;
+  if (!app.ready || app.finishing || snap.status !== "playing") return;
+  clearTimeout(app.autoTimer);
+  if (app.settings.autoMove && snap.safe.length) {
+    app.autoTimer = setTimeout(function autoStep() {
+      if (app.pointerDown) {                // never move cards under a finger or a mouse
+        app.autoTimer = setTimeout(autoStep, AUTO_DELAY_MS);
+        return;
+      }
+      play(app.snap.safe[0], { auto: true });
+    }, AUTO_DELAY_MS);
+  } else if (app.settings.autoFinish && snap.finish) {
+    runFinish();
+  }
 }
 
 function play(text, { auto = false } = {}) {
   if (!app.ready) return false;
-  if (!auto) cancelAuto();
+  if (!auto) stopAuto();
   const before = app.snap;
   const ok = accept(call("play", text, elapsed()));
   if (!ok) return false;
@@ -185,8 +215,12 @@ function describeMove(before, text) {
   const count = Number(n || 1);
   const pile = before.piles[src] ?? [];
   const card = pile[pile.length - count];
+  const other = (before.piles[dst] ?? [])[(before.piles[dst] ?? []).length - 1];
+  const pair = before.game === "pyramid" && !dst.startsWith("f") && src !== "stock" && dst !== "stock";
   const what = src === "stock" ? "Turned the stock" : dst === "stock" ? "Turned the waste over"
-    : `${card ? app.names[card] : "Card"}${count > 1 ? ` and ${count - 1} more` : ""} from ${before.labels[src]} to ${before.labels[dst] ?? dst}`;
+    : pair ? `Removed the ${app.names[card]} and the ${app.names[other]}`
+      : before.game === "pyramid" ? `Removed the ${app.names[card]}`
+        : `${card ? app.names[card] : "Card"}${count > 1 ? ` and ${count - 1} more` : ""} from ${before.labels[src]} to ${before.labels[dst] ?? dst}`;
   announce(what);
 }
 
@@ -202,30 +236,32 @@ function afterMove() {
   }
   if (snap.status === "stuck") {
     stopClock();
-    notice("No moves left", "There is no legal move in this position.",
-      [["Undo", () => undo(), true], ["New deal", () => newDeal(snap.game)], ["Look at the table", () => {}]],
-      "outcome");
+    const onlyStock = snap.moves.length > 0;
+    const buttons = [["New deal", () => newDeal(snap.game), !snap.canUndo],
+      ["Look at the table", () => {}]];
+    if (snap.canUndo) buttons.unshift(["Undo", () => undo(), true]);
+    notice("No moves left", onlyStock
+      ? "Only the stock can still be turned, and none of its cards can be played anywhere."
+      : "There is no legal move in this position.", buttons, "outcome");
     return;
   }
-  if (app.settings.autoMove && snap.safe.length) {
-    app.autoTimer = setTimeout(() => play(snap.safe[0], { auto: true }), AUTO_DELAY_MS);
-  } else if (app.settings.autoFinish && snap.finish) {
-    runFinish();
-  }
+  scheduleAuto();
 }
 
 function runFinish() {
-  if (app.finishing) return;
+  if (app.finishing || !app.ready) return;
   const moves = call("finish");
   if (!moves.length) return;
+  clearTimeout(app.autoTimer);
   app.finishing = true;
   const step = () => {
     const next = moves.shift();
-    if (!next || !app.finishing || !play(next, { auto: true })) {
+    if (!next || !app.finishing) {
       app.finishing = false;
       return;
     }
-    if (moves.length) app.autoTimer = setTimeout(step, AUTO_DELAY_MS / 2);
+    const played = play(next, { auto: true });
+    if (played && moves.length) app.autoTimer = setTimeout(step, AUTO_DELAY_MS / 2);
     else app.finishing = false;
   };
   step();
@@ -233,8 +269,7 @@ function runFinish() {
 
 function undo() {
   if (!app.ready || !app.snap.canUndo) return;
-  cancelAuto();
-  app.finishing = false;
+  stopAuto();
   app.selected = null;
   accept(call("undo", elapsed()));
   hideNotice("outcome");
@@ -243,7 +278,7 @@ function undo() {
 }
 function redo() {
   if (!app.ready || !app.snap.canRedo) return;
-  cancelAuto();
+  stopAuto();
   app.selected = null;
   accept(call("redo", elapsed()));
   announce("Redone");
@@ -251,7 +286,7 @@ function redo() {
 }
 function restart() {
   if (!app.ready) return;
-  cancelAuto();
+  stopAuto();
   app.selected = null;
   accept(call("restart", elapsed()));
   hideNotice("outcome");
@@ -265,8 +300,7 @@ function randomDeal() {
 }
 
 function newDeal(gameId = app.snap.game, deal = randomDeal(), options = null) {
-  cancelAuto();
-  app.finishing = false;
+  stopAuto();
   app.selected = null;
   const opts = options ?? app.settings.options[gameId] ?? {};
   const result = call("new", gameId, JSON.stringify(opts), deal);
@@ -287,7 +321,7 @@ function newDeal(gameId = app.snap.game, deal = randomDeal(), options = null) {
 
 /** Resume a game's saved record, or deal a new one; a bad save is set aside with a message. */
 function openGame(gameId) {
-  cancelAuto();
+  stopAuto();
   app.selected = null;
   app.cursor = null;
   const { record, bad } = store.readGame(gameId);
@@ -297,6 +331,7 @@ function openGame(gameId) {
     if (!result.error) {
       app.timer = { base: result.elapsed ?? 0, since: null };
       accept(result);
+      if (app.snap.moveCount > 0) startClock();
       afterMove();
       return;
     }
@@ -304,9 +339,11 @@ function openGame(gameId) {
   }
   if (problem) {
     const backup = store.setAside(gameId, bad ?? store.read(store.keys.game(gameId)));
+    if (!backup) app.protectedSave = gameId;     // could not copy it: never write over it
     newDeal(gameId);
-    notice("Saved game set aside",
-      `Your saved ${titleOf(gameId)} game could not be resumed: ${problem}. It has been kept under the storage key "${backup}", and a new deal has started. Your other games are untouched.`,
+    notice("Saved game set aside", backup
+      ? `Your saved ${titleOf(gameId)} game could not be resumed: ${problem}. It has been kept under the storage key "${backup}", and a new deal has started. Your other games are untouched.`
+      : `Your saved ${titleOf(gameId)} game could not be resumed: ${problem}. The browser's storage is too full to copy it aside, so it is left where it is and this new deal will not be saved over it. Your other games are untouched.`,
       [["OK", () => {}, true]]);
     return;
   }
@@ -348,7 +385,7 @@ const intents = {
     for (const [id, g] of Object.entries(app.geo.piles)) {
       if (id === exclude) continue;
       if (x >= g.x - pad && x <= g.x + g.w + pad && y >= g.y - pad && y <= g.y + g.h + pad) {
-        if (!isPyramid() || pileCards(id).length) hit = id;
+        if (!isPyramid() || !id.startsWith("t") || pileCards(id).length) hit = id;
       }
     }
     return hit;
@@ -385,16 +422,22 @@ const intents = {
     else refuse(pile, index, cards[index] ? "That card has nowhere to go" : "That card is face down");
   },
   drop(pile, index, target) {
+    if (intents.stale()) return false;
     const n = pileCards(pile).length - index;
     const m = findMove(pile, target, n);
     return m ? play(m.text) : false;
   },
   refused(pile, index, target) {
     const n = pileCards(pile).length - index;
-    const result = call("play", `${pile}>${target}${n > 1 ? `:${n}` : ""}`, elapsed());
-    if (result.error) announce(result.error.message.replace(/^[^:]*: /, ""));
-    else accept(result);
+    const { reason } = call("explain", `${pile}>${target}${n > 1 ? `:${n}` : ""}`);
+    if (reason) announce(reason);
   },
+  pointer(down) {
+    app.pointerDown = down;
+    if (down) app.pointerMoves = app.snap.moveCount;
+  },
+  // A drop counts only if nothing moved since the pointer went down.
+  stale: () => app.snap.moveCount !== app.pointerMoves,
 };
 
 function refuse(pile, index, text) {
@@ -427,7 +470,7 @@ function pyramidTap(pile, index) {
     return;
   }
   const pairs = app.snap.moves.some((m) => m.src === pile || m.dst === pile);
-  const free = pile === "waste" || (app.snap.free ?? []).includes(pile);
+  const free = (app.snap.free ?? []).includes(pile);
   if (!free) {
     refuse(pile, index, "That card is covered");
     return;
@@ -489,6 +532,7 @@ const keyboard = {
     }
     const cards = pileCards(pile);
     if (!cards.length) return announce(`${app.snap.labels[pile]} is empty`);
+    if (isPyramid()) return pyramidTap(pile, cards.length - 1);
     // Pick the longest run that has somewhere to go, else the top card.
     const runs = app.snap.moves.filter((m) => m.src === pile).map((m) => m.n);
     const n = runs.length ? Math.max(...runs) : 1;
@@ -520,14 +564,14 @@ const keyboard = {
 const ui = {
   games: () => app.catalogue?.games ?? [],
   current: () => app.snap?.game,
-  hasSave: (id) => store.readGame(id).record !== undefined || store.read(store.keys.game(id)) !== null,
+  hasSave: (id) => store.read(store.keys.game(id)) !== null,
   options: (id) => app.settings.options[id] ?? {},
   resume(id) {
-    if (app.snap) save();
+    if (app.ready) accept(call("snapshot", elapsed()));
     openGame(id);
   },
   newGame(id, options) {
-    if (app.snap) save();
+    if (app.ready) accept(call("snapshot", elapsed()));
     app.settings.options[id] = options;
     store.writeSettings(app.settings);
     newDeal(id, randomDeal(), options);
@@ -538,7 +582,7 @@ const ui = {
     app.settings = { ...app.settings, ...next };
     store.writeSettings(app.settings);
     document.body.classList.toggle("four-colour", app.settings.fourColour);
-    if (app.ready) afterMove();
+    scheduleAuto();
   },
   playDeal(n) {
     newDeal(app.snap.game, n);
@@ -557,8 +601,14 @@ function paintWarm(gameId) {
     app.names = {};
   }
   app.snap = { ...record.snapshot, moves: [], taps: {}, safe: [] };
-  app.timer.base = app.snap.elapsed ?? 0;
-  draw();
+  app.timer.base = Number(app.snap.elapsed) || 0;
+  try {
+    draw();
+  } catch {
+    // A snapshot we cannot draw: start without the warm paint; the engine decides later.
+    app.snap = null;
+    $("table").replaceChildren($("booting") ?? "");
+  }
 }
 
 function bootFailed(err) {
@@ -580,6 +630,14 @@ async function main() {
   paintWarm(gameId);
   $("toast-ok").addEventListener("click", () => { $("toast").hidden = true; });
   attachPointer($("table"), intents);
+  $("table").addEventListener("focusin", (e) => {
+    const p = e.target.closest?.(".pile");
+    if (p && app.cursor !== p.dataset.pile) {
+      app.cursor = p.dataset.pile;
+      for (const el of document.querySelectorAll(".pile.kbd-focus")) el.classList.remove("kbd-focus");
+      p.classList.add("kbd-focus");
+    }
+  });
   attachKeyboard(keyboard);
   bindDialogs(ui);
   for (const [id, fn] of [["btn-undo", undo], ["btn-redo", redo], ["btn-restart", restart],
@@ -615,8 +673,19 @@ async function main() {
   store.write(store.keys.catalogueCache, JSON.stringify({ cards: app.names }));
   app.ready = true;
   $("booting")?.remove();
-  if (linked === gameId && linkedDeal >= 1 && linkedDeal <= 2147483647) newDeal(gameId, linkedDeal);
-  else openGame(gameId);
+  const wantsDeal = linked === gameId && linkedDeal >= 1 && linkedDeal <= 2147483647;
+  const inProgress = store.readGame(gameId).record?.snapshot;
+  if (wantsDeal && inProgress && inProgress.moveCount > 0 && inProgress.status === "playing"
+      && inProgress.deal !== linkedDeal) {
+    openGame(gameId);
+    notice(`Play ${titleOf(gameId)} deal ${linkedDeal}?`,
+      `The link opens deal ${linkedDeal}, but you have a ${titleOf(gameId)} game in progress (deal ${inProgress.deal ?? "set up from a position"}, ${inProgress.moveCount} moves). Dealing replaces it.`,
+      [["Keep my game", () => {}, true], [`Play deal ${linkedDeal}`, () => newDeal(gameId, linkedDeal)]]);
+  } else if (wantsDeal) {
+    newDeal(gameId, linkedDeal);
+  } else {
+    openGame(gameId);
+  }
   if (linked) window.history.replaceState(null, "", window.location.pathname);
   if (app.snap.moveCount > 0 && app.snap.status === "playing") startClock();
   draw();

@@ -25,7 +25,7 @@ export function geometry(snap, width, height) {
   const colX = (c) => left + c * (cardW + gap);
   const piles = {};
   let y = gap;
-  layout.rows.forEach((row, rowIndex) => {
+  layout.rows.forEach((row) => {
     if (row.kind === "pyramid") {
       row.piles.forEach((id, k) => {
         const r = Math.floor((Math.sqrt(8 * k + 1) - 1) / 2);
@@ -46,7 +46,6 @@ export function geometry(snap, width, height) {
     });
     if (fannedRows.includes(row) && !isLastFanned) rowHeight = Math.max(rowHeight, room);
     y += rowHeight + gap;
-    void rowIndex;
   });
   return { cardW, cardH, gap, piles };
 }
@@ -105,6 +104,7 @@ export function render(table, snap, names, view = {}) {
     frag.appendChild(pile);
     g.cards = cards.map((code, i) => {
       const el = cardElement(code, code ? names[code] : null);
+      el.setAttribute("aria-hidden", "true");   // the pile's label names its cards
       el.dataset.pile = id;
       el.dataset.index = String(i);
       el.style.transform = `translate(${g.spots[i].x}px, ${g.spots[i].y}px)`;
@@ -126,9 +126,14 @@ export function pileLabel(snap, id, cards, names) {
   const label = snap.labels[id] ?? id;
   if (!cards.length) return `${label}, empty`;
   const hidden = cards.filter((c) => c === null).length;
-  const top = cards[cards.length - 1];
   const parts = [`${label}, ${cards.length} card${cards.length === 1 ? "" : "s"}`];
   if (hidden && id !== "stock") parts.push(`${hidden} face down`);
-  if (top) parts.push(`top: ${names[top]}`);
+  const shown = cards.filter((c) => c !== null).map((c) => names[c] ?? c);
+  if (id === "stock" || id.startsWith("f") || id === "waste") {
+    if (shown.length) parts.push(`top: ${shown[shown.length - 1]}`);
+  } else if (shown.length) {
+    parts.push(`face up, bottom to top: ${shown.join(", ")}`);
+  }
+  if (snap.free && id.startsWith("t") && cards.length && !snap.free.includes(id)) parts.push("covered");
   return parts.join(", ");
 }

@@ -35,10 +35,11 @@ export function write(key, text) {
   }
 }
 
-/** Keep a bad record under a backup key (never deleted here), and clear the original. */
+/** Copy a bad record under a backup key and clear the original; return the backup key, or
+ * null when the copy could not be written (the original is then left where it is). */
 export function setAside(id, raw) {
   const backup = keys.backup(id);
-  write(backup, raw ?? "");
+  if (write(backup, raw ?? "") !== null) return null;
   try {
     window.localStorage.removeItem(keys.game(id));
   } catch {
@@ -60,7 +61,9 @@ export function readGame(id) {
   const ok = record && typeof record === "object" && record.v === RECORD_VERSION
     && record.game === id && typeof record.save === "string"
     && record.snapshot && typeof record.snapshot === "object"
-    && record.snapshot.piles && record.snapshot.layout;
+    && record.snapshot.piles && typeof record.snapshot.piles === "object"
+    && record.snapshot.layout && Array.isArray(record.snapshot.layout.rows)
+    && Number.isInteger(record.snapshot.layout.columns);
   return ok ? { record } : { bad: raw };
 }
 
@@ -86,7 +89,11 @@ export function readSettings() {
   for (const name of ["autoMove", "autoFinish", "fourColour"]) {
     if (typeof stored[name] === "boolean") out[name] = stored[name];
   }
-  if (stored.options && typeof stored.options === "object") out.options = stored.options;
+  if (stored.options && typeof stored.options === "object" && !Array.isArray(stored.options)) {
+    // Only per-game objects of options; anything else is dropped.
+    out.options = Object.fromEntries(Object.entries(stored.options).filter(
+      ([, v]) => v && typeof v === "object" && !Array.isArray(v)));
+  }
   return out;
 }
 

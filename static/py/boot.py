@@ -13,7 +13,7 @@ Python error as ``event.detail`` (a string), and the error is raised again for t
 from js import CustomEvent, Object, window
 from pyodide.ffi import create_proxy, to_js
 
-METHODS = ("catalogue", "new", "load", "play", "undo", "redo", "restart", "finish",
+METHODS = ("catalogue", "new", "load", "play", "explain", "undo", "redo", "restart", "finish",
            "snapshot")
 
 
