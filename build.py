@@ -34,6 +34,7 @@ ROOT: Final[Path] = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import npm_vendor  # noqa: E402  (lives in tools/, which is not a package)
+import pwa  # noqa: E402
 
 DIST: Final[Path] = ROOT / "dist"
 ENGINE: Final[Path] = ROOT / "py" / "patience"
@@ -165,6 +166,7 @@ def _write_site(work: Path, index: Path, static: Path) -> None:
         for licence in ("LICENSE", "LICENSE.md"):
             if (package / licence).is_file():
                 _copy(package / licence, dest / "vendor" / folder / "LICENSE")
+    pwa.write(dest)          # last: the service worker lists every file of the site
 
 
 def build(dest: Path = DIST) -> Path:

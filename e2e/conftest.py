@@ -27,6 +27,7 @@ import os
 import re
 import shutil
 import sys
+import time
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,7 +45,6 @@ from playwright.sync_api import (
     sync_playwright,
 )
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT: Final[Path] = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -74,6 +74,10 @@ _BOOT_WATCH: Final[str] = """
   const boot = window.__patienceBoot = {ready: false, errors: []};
   addEventListener("patience:ready", () => { boot.ready = true; });
   addEventListener("patience:error", (e) => { boot.errors.push("patience:error " + e.detail); });
+  const csp = window.__cspViolations = [];
+  document.addEventListener("securitypolicyviolation", (e) => {
+    csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+  });
   addEventListener("unhandledrejection", (e) => {
     const r = e.reason;
     boot.errors.push("unhandled rejection: " + (r && r.message ? r.message : String(r)));
@@ -131,14 +135,16 @@ _PAGE: Final = pytest.StashKey[Page]()
 
 def wait_for_engine(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
     """Wait until the page has ``window.patienceBridge``; fail at once if its start failed."""
-    timed_out = False
-    try:
-        page.wait_for_function(
-            "() => window.patienceBridge !== undefined || "
-            "(window.__patienceBoot && window.__patienceBoot.errors.length > 0)",
-            timeout=timeout_ms)
-    except PlaywrightTimeoutError:
-        timed_out = True
+    # Polled from here: wait_for_function compiles its predicate with eval in the page,
+    # which the site's Content Security Policy rightly refuses.
+    deadline = time.monotonic() + timeout_ms / 1000
+    timed_out = True
+    while time.monotonic() < deadline:
+        if page.evaluate("window.patienceBridge !== undefined || "
+                         "(window.__patienceBoot && window.__patienceBoot.errors.length > 0)"):
+            timed_out = False
+            break
+        page.wait_for_timeout(100)
     if timed_out:
         pytest.fail(f"the engine did not start in {timeout_ms / 1000:g} s (a WebAssembly "
                     "fetch or compile that fails is silent but for a console warning)",
@@ -260,13 +266,23 @@ def context(browser: Browser, server_origin: str,
 
 
 @pytest.fixture
-def page(context: BrowserContext, browser_log: BrowserLog, request: pytest.FixtureRequest) -> Page:
+def page(context: BrowserContext, browser_log: BrowserLog,
+         request: pytest.FixtureRequest) -> Iterator[Page]:
     """A page in :func:`context`, its console and errors collected into ``browser_log``."""
     new = context.new_page()
     request.node.stash[_PAGE] = new
     new.on("console", browser_log.on_console)
     new.on("pageerror", browser_log.on_page_error)
-    return new
+    yield new
+    # Every page runs under the site's Content Security Policy: nothing may break it.
+    if not new.is_closed():
+        try:
+            violations = new.evaluate("window.__cspViolations ?? []")
+        except PlaywrightError:
+            violations = []
+        if violations:
+            pytest.fail("Content Security Policy violations:\n" + "\n".join(violations),
+                        pytrace=False)
 
 
 @pytest.fixture

@@ -619,6 +619,37 @@ function bootFailed(err) {
     [["Retry", () => window.location.reload(), true]]);
 }
 
+// Offline: the service worker (sw.js, written by build.py) precaches the site. A new version
+// waits until the player accepts it; the game is saved first, then the page reloads.
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  let accepted = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (accepted) window.location.reload();
+  });
+  const offer = (worker) => {
+    if (!navigator.serviceWorker.controller) return;   // the first install: nothing to update
+    $("update").hidden = false;
+    $("update-reload").onclick = () => {
+      if (app.ready) accept(call("snapshot", elapsed()));
+      accepted = true;
+      worker.postMessage("skip-waiting");
+    };
+  };
+  $("update-later").addEventListener("click", () => { $("update").hidden = true; });
+  navigator.serviceWorker.register("./sw.js").then((reg) => {
+    if (reg.waiting) offer(reg.waiting);
+    reg.addEventListener("updatefound", () => {
+      const worker = reg.installing;
+      worker?.addEventListener("statechange", () => {
+        if (worker.state === "installed") offer(worker);
+      });
+    });
+  }).catch(() => {
+    // Not served over HTTP(S), or refused by the browser: the app works online all the same.
+  });
+}
+
 async function main() {
   document.body.classList.toggle("four-colour", app.settings.fourColour);
   // A link may name a game and a deal: ?game=freecell&deal=617.
@@ -628,6 +659,7 @@ async function main() {
   let gameId = GAME_IDS.includes(linked) ? linked : store.read(store.keys.current);
   if (!GAME_IDS.includes(gameId)) gameId = "klondike";
   paintWarm(gameId);
+  registerServiceWorker();
   $("toast-ok").addEventListener("click", () => { $("toast").hidden = true; });
   attachPointer($("table"), intents);
   $("table").addEventListener("focusin", (e) => {

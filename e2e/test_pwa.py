@@ -1,0 +1,183 @@
+"""The installable offline app: service worker, manifest, updates, and the network it uses."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import build
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
+
+from .conftest import CHROMIUM_ARGS, SUB_PATH, _chromium_path
+from .play import card, manual_play, snap, wait_ready
+
+
+@dataclass
+class Site:
+    """A private copy of the built site on a server of its own, which a test may stop."""
+
+    root: Path
+    url: str
+    server: http.server.ThreadingHTTPServer
+    paths: list[str] = field(default_factory=list)
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def own_site(site_dir: Path, tmp_path: Path) -> Iterator[Site]:
+    root = tmp_path / "www"
+    shutil.copytree(site_dir, root / SUB_PATH.strip("/"))
+    seen: list[str] = []
+
+    class Recording(build.SiteHandler):
+        def log_message(self, format: str, *args: Any) -> None:
+            seen.append(self.path)
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Recording, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    site = Site(root / SUB_PATH.strip("/"), f"http://127.0.0.1:{server.server_port}/{SUB_PATH}",
+                server, seen)
+    yield site
+    site.stop()
+
+
+@pytest.fixture
+def pwa_page(browser: Browser, own_site: Site) -> Iterator[Page]:
+    """A page in a context of its own (no request routing, which would hide the service
+    worker), failing the test if anything is requested from another origin."""
+    context: BrowserContext = browser.new_context()
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(own_site.url))
+    foreign: list[str] = []
+    context.on("request", lambda r: foreign.append(r.url)
+               if not r.url.startswith((origin, "data:", "blob:")) else None)
+    page = context.new_page()
+    yield page
+    context.close()
+    assert foreign == []
+
+
+def install(page: Page, site: Site) -> None:
+    """Open the site and wait until its service worker controls the page."""
+    page.goto(site.url)
+    wait_ready(page)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    if not page.evaluate("!!navigator.serviceWorker.controller"):
+        page.reload()
+        wait_ready(page)
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+
+
+def caches(page: Page) -> list[str]:
+    names: list[str] = page.evaluate("caches.keys()")
+    return sorted(names)
+
+
+def test_offline_after_the_first_visit(pwa_page: Page, own_site: Site) -> None:
+    page = pwa_page
+    manual_play(page)
+    install(page, own_site)
+    page.goto(own_site.url + "?game=klondike&deal=21")
+    wait_ready(page)
+    s = snap(page)
+    key = sorted(k for k in s["taps"] if k != "stock:0")[0]
+    src, n = key.split(":")
+    card(page, src, len(s["piles"][src]) - int(n)).click(position={"x": 12, "y": 8})
+    saved = snap(page)
+    assert saved["moveCount"] == 1
+
+    own_site.stop()
+    page.context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    again = snap(page)
+    assert (again["piles"], again["moveCount"]) == (saved["piles"], 1)    # the saved game
+    page.keyboard.press("Control+z")
+    page.click("#btn-redo")
+    page.click("#btn-new")
+    assert snap(page)["moveCount"] == 0
+    for button, dialog in (("#btn-rules", "#dlg-rules"), ("#btn-settings", "#dlg-settings"),
+                           ("#btn-deal", "#dlg-deal"), ("#btn-games", "#dlg-games")):
+        page.click(button)
+        expect(page.locator(dialog)).to_be_visible()
+        if dialog != "#dlg-games":
+            page.keyboard.press("Escape")
+            expect(page.locator(dialog)).to_be_hidden()
+    page.click('.game-card[data-game="spider"] button.accent')         # switch games offline
+    wait_ready(page)
+    spider = snap(page)
+    assert spider["game"] == "spider" and spider["status"] == "playing"
+    page.click("#btn-games")
+    page.click('.game-card[data-game="klondike"] button:has-text("Resume")')
+    assert snap(page)["game"] == "klondike"
+    assert page.context.pages[0] is page
+
+
+def test_chromium_finds_the_site_installable(playwright_instance: Playwright, own_site: Site,
+                                            tmp_path: Path) -> None:
+    # Installability is never granted to an incognito profile, which is what a plain
+    # Playwright context is: this test uses a persistent profile of its own.
+    context = playwright_instance.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=_chromium_path(playwright_instance),
+        args=list(CHROMIUM_ARGS))
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        install(page, own_site)
+        cdp = context.new_cdp_session(page)
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == []
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["errors"] == [] and '"display": "standalone"' in manifest["data"]
+    finally:
+        context.close()
+
+
+def test_an_update_is_announced_applied_on_reload_and_keeps_the_runtime(
+        pwa_page: Page, own_site: Site) -> None:
+    page = pwa_page
+    manual_play(page)
+    install(page, own_site)
+    page.goto(own_site.url + "?game=freecell&deal=5")
+    wait_ready(page)
+    page.click("#btn-new")
+    s = snap(page)
+    key = sorted(k for k in s["taps"] if k != "stock:0")[0]
+    src, n = key.split(":")
+    card(page, src, len(s["piles"][src]) - int(n)).click(position={"x": 12, "y": 8})
+    before = snap(page)
+    names = caches(page)
+    assert len(names) == 2 and all(n.startswith(f"patience:/{SUB_PATH}:") for n in names)
+
+    # A new version of the app (not of the runtime): index.html and the app hash change.
+    index = own_site.root / "index.html"
+    index.write_text(index.read_text().replace("<title>Patience</title>",
+                                               "<title>Patience</title><!-- v2 -->"))
+    sw = own_site.root / "sw.js"
+    old_app = next(n for n in names if ":app-" in n).rsplit("-", 1)[1]
+    sw.write_text(sw.read_text().replace(old_app, "0123456789abcdef"))
+    own_site.paths.clear()
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    expect(page.locator("#update")).to_be_visible(timeout=30_000)
+    assert snap(page)["moveCount"] == before["moveCount"]      # nothing interrupted
+    assert not any("/vendor/" in p for p in own_site.paths)    # Pyodide not downloaded again
+
+    page.click("#update-reload")
+    page.wait_for_function("document.documentElement.innerHTML.includes('<!-- v2 -->')",
+                           timeout=60_000)
+    wait_ready(page)
+    after = snap(page)
+    assert (after["piles"], after["moveCount"]) == (before["piles"], before["moveCount"])
+    now = caches(page)
+    assert [n for n in now if ":runtime-" in n] == [n for n in names if ":runtime-" in n]
+    assert any(n.endswith(":app-0123456789abcdef") for n in now) and len(now) == 2

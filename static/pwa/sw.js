@@ -1,0 +1,59 @@
+// Patience's service worker. build.py writes it to the site root with BUILD filled in: the
+// files of the runtime (Pyodide, PyScript) and of the app, each with a hash of its contents.
+// The runtime and the app live in separate caches keyed by those hashes, so an app update
+// never downloads Pyodide again. Cache names carry the site's path: several GitHub Pages
+// sites share one origin, and one site must never delete another's caches.
+
+const BUILD = "__BUILD__";
+const SCOPE = new URL(self.registration.scope).pathname;
+const PREFIX = `patience:${SCOPE}:`;
+const RUNTIME = `${PREFIX}runtime-${BUILD.runtime.hash}`;
+const APP = `${PREFIX}app-${BUILD.app.hash}`;
+
+async function fill(name, files) {
+  const cache = await caches.open(name);
+  const have = new Set((await cache.keys()).map((r) => r.url));
+  await Promise.all(files.map(async (file) => {
+    const url = new URL(file, self.registration.scope).href;
+    if (have.has(url)) return;
+    const response = await fetch(url, { cache: "no-cache" });
+    if (!response.ok) throw new Error(`could not precache ${file}: HTTP ${response.status}`);
+    await cache.put(url, response);
+  }));
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(Promise.all([fill(RUNTIME, BUILD.runtime.files), fill(APP, BUILD.app.files)]));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key.startsWith(PREFIX) && key !== RUNTIME && key !== APP) await caches.delete(key);
+    }
+    await self.clients.claim();
+  })());
+});
+
+// The page asks for this when the player accepts an update; the page then reloads.
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
+
+// Cache first for the site's own GET requests (the query string is ignored: ?game=... opens
+// the same page); anything else goes to the network as usual.
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || !url.pathname.startsWith(SCOPE)) return;
+  event.respondWith((async () => {
+    const path = url.pathname.endsWith("/") ? `${url.pathname}index.html` : url.pathname;
+    const key = new URL(path, url.origin).href;
+    for (const name of [APP, RUNTIME]) {
+      const hit = await (await caches.open(name)).match(key);
+      if (hit) return hit;
+    }
+    return fetch(request);
+  })());
+});
