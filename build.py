@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import npm_vendor  # noqa: E402  (lives in tools/, which is not a package)
 import pwa  # noqa: E402
+import stdlib_trim  # noqa: E402
 
 DIST: Final[Path] = ROOT / "dist"
 ENGINE: Final[Path] = ROOT / "py" / "patience"
@@ -159,6 +160,8 @@ def _write_site(work: Path, index: Path, static: Path) -> None:
     pyodide = npm_vendor.fetch("pyodide")
     for name in PYODIDE_FILES:
         _copy(pyodide / name, dest / "vendor" / "pyodide" / name)
+    stdlib_trim.trim(pyodide / "python_stdlib.zip", dest / "vendor/pyodide/python_stdlib.zip",
+                     stdlib_trim.read_keep(), importers=[static / "py"], path=[ENGINE.parent])
     pyscript = npm_vendor.fetch("@pyscript/core")
     for name in pyscript_files(pyscript):
         _copy(pyscript / "dist" / name, dest / "vendor" / "pyscript" / name)
