@@ -1,0 +1,96 @@
+"""Solver bench: verdicts and times over a fixed list of deals, for every game.
+
+    python3 bench/solver.py               # the full run (long: FreeCell and All in a Row 1000)
+    python3 bench/solver.py --quick       # 10 deals a game, a smoke run
+    python3 bench/solver.py --deals 100   # deals 1-100 of every game
+    python3 bench/solver.py --game freecell --game klondike-1
+
+Deals are 1..N of each game, the same every run. Each deal is searched under a node budget
+(never a time limit), chosen so that one search takes at most a few seconds on a 2-core
+machine; positions per second is the nodes expanded over the time taken, all deals together.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+import patience  # noqa: E402
+from patience.solver import solve  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Config:
+    """One line of the table: a game with options, how many deals, and the node budget."""
+
+    label: str
+    game: str
+    options: dict[str, object]
+    deals: int
+    budget: int
+
+
+CONFIGS = (
+    Config("freecell", "freecell", {}, 1000, 200_000),
+    Config("klondike-1", "klondike", {"draw": 1}, 200, 30_000),
+    Config("klondike-3", "klondike", {"draw": 3}, 100, 30_000),
+    Config("spider-1", "spider", {"suits": 1}, 50, 40_000),
+    Config("spider-2", "spider", {"suits": 2}, 50, 40_000),
+    Config("spider-4", "spider", {"suits": 4}, 20, 40_000),
+    Config("pyramid", "pyramid", {}, 200, 100_000),
+    Config("yukon", "yukon", {}, 100, 40_000),
+    Config("streets_and_alleys", "streets_and_alleys", {}, 100, 40_000),
+    Config("all_in_a_row", "all_in_a_row", {}, 1000, 350_000),
+    Config("roosevelt", "roosevelt", {}, 50, 40_000),
+    Config("moving_left", "moving_left", {}, 50, 40_000),
+)
+
+
+def run(c: Config, deals: int, budget: int) -> str:
+    """Solve deals 1..``deals`` and return the table row."""
+    r = patience.rules(c.game, c.options)
+    counts = {"solved": 0, "unwinnable": 0, "unknown": 0}
+    times: list[float] = []
+    nodes = 0
+    for deal in range(1, deals + 1):
+        start = time.perf_counter()
+        result = solve(r, r.deal(deal), budget=budget)
+        times.append(time.perf_counter() - start)
+        counts[result.verdict] += 1
+        nodes += result.nodes
+    decided = (counts["solved"] + counts["unwinnable"]) / deals
+    rate = nodes / sum(times) if sum(times) else 0.0
+    return (f"| {c.label} | {deals} | {budget:,} | {counts['solved']} | "
+            f"{counts['unwinnable']} | {counts['unknown']} | {decided:.1%} | "
+            f"{statistics.median(times) * 1000:,.0f} | {max(times) * 1000:,.0f} | {rate:,.0f} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true", help="10 deals a game")
+    p.add_argument("--deals", type=int, help="deals 1..N of every game")
+    p.add_argument("--budget", type=int, help="override every node budget")
+    p.add_argument("--game", action="append", default=[],
+                   help="only these lines (labels such as freecell, klondike-1)")
+    args = p.parse_args(argv)
+    configs = [c for c in CONFIGS if not args.game or c.label in args.game]
+    if not configs:
+        p.error(f"no such line; lines: {', '.join(c.label for c in CONFIGS)}")
+    print("| game | deals | budget | solved | unwinnable | unknown | decided | median ms "
+          "| max ms | positions/s |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for c in configs:
+        deals = 10 if args.quick else (args.deals or c.deals)
+        print(run(c, deals, args.budget or c.budget), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

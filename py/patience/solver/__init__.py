@@ -1,0 +1,83 @@
+"""A solver for every game: exact best-first search under a node budget.
+
+>>> import patience
+>>> from patience.solver import solve
+>>> r = patience.rules("freecell")
+>>> result = solve(r, r.deal(1), budget=20_000)
+>>> result.verdict
+'solved'
+"""
+
+from __future__ import annotations
+
+from ..game import Move, State
+from ..rules import Rules
+from .heuristic import ALTERNATES, WEIGHTS, make_heuristic
+from .narrow import Narrow, make_narrow
+from .result import Result, Verdict
+from .row import fits, row_search
+from .search import best_first
+
+__all__ = ["DEFAULT_BUDGET", "Result", "Verdict", "solve", "uses_hidden"]
+
+DEFAULT_BUDGET = 100_000
+
+
+def uses_hidden(r: Rules, s: State) -> bool:
+    """Tell whether a search of ``s`` sees what a player cannot (face-down or stock cards)."""
+    if r.stock >= 0 and s.piles[r.stock]:
+        return True
+    return any(s.down[t] for t in r.T)
+
+
+def solve(r: Rules, s: State, budget: int = DEFAULT_BUDGET) -> Result:
+    """Search position ``s`` under rules ``r``, expanding at most ``budget`` positions.
+
+    A ``solved`` result's moves are checked: they replay through ``Rules.play`` to a win.
+    """
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
+        raise ValueError(f"a node budget is a whole number from 0 up, not {budget!r}")
+    if fits(r):
+        verdict, moves, nodes = row_search(r, s, budget)
+    else:
+        verdict, moves, nodes = _search(r, s, budget)
+    if verdict == "solved":
+        _check(r, s, moves)
+    v: Verdict = "solved" if verdict == "solved" else (
+        "unwinnable" if verdict == "unwinnable" else "unknown")
+    return Result(v, moves, nodes, uses_hidden(r, s))
+
+
+def _search(r: Rules, s: State, budget: int) -> tuple[str, list[Move], int]:
+    """Best-first search in passes sharing the budget; the last pass is the exact one.
+
+    Where the game has one, a narrowed pass (``narrow``) gets half the budget first. Games
+    building up in suit then try short restarts with other heuristic weights (a tenth of
+    the budget each), which unstick most deals the main weights get lost in. Every pass but
+    the narrowed one is exact, so any of them may prove the game unwinnable.
+    """
+    narrow = make_narrow(r)
+    passes: list[tuple[tuple[int, ...], Narrow | None, int]] = []
+    if narrow is not None:
+        passes.append((WEIGHTS, narrow, budget // 2))
+    if r.game.foundation == "suit_up" and not r.pyramid:
+        passes.append((WEIGHTS, None, budget // 10))
+        passes += [(w, None, budget // 10) for w in ALTERNATES]
+    passes.append((WEIGHTS, None, budget))
+    used = 0
+    verdict, moves = "unknown", list[Move]()
+    for weights, only, share in passes:
+        verdict, moves, nodes = best_first(r, s, min(share, budget - used),
+                                           make_heuristic(r, weights), only)
+        used += nodes
+        if verdict == "solved" or (verdict == "unwinnable" and only is None):
+            break
+    return verdict, moves, used
+
+
+def _check(r: Rules, s: State, moves: list[Move]) -> None:
+    """Replay a solution through the checked API; a failure is a bug in the solver."""
+    for m in moves:
+        s = r.play(s, m)
+    if not r.is_won(s):
+        raise AssertionError("the solver's moves do not win")

@@ -1,0 +1,81 @@
+"""Best-first search with a transposition table on ``Rules.key``.
+
+Every position popped first has its safe moves (``patience.safe_moves``) played as forced
+moves, then is expanded: each legal move gives a child, kept unless its key was met before.
+The heuristic only orders the frontier, so when the frontier runs dry every reachable
+position (up to ``Rules.key`` and the forced safe moves) was expanded and the game is proven
+unwinnable.
+"""
+
+from __future__ import annotations
+
+from heapq import heappop, heappush
+
+from ..auto import safe_moves
+from ..game import Move, State
+from ..rules import Rules
+from .heuristic import Heuristic
+from .narrow import Narrow
+
+# A frontier entry: priority, tie-break (newest first), position, parent node, moves to it.
+Entry = tuple[int, int, State, int, tuple[Move, ...]]
+
+
+def forced(r: Rules, s: State) -> tuple[State, tuple[Move, ...]]:
+    """Play safe moves until there are none; return the position and the moves played."""
+    played: list[Move] = []
+    while True:
+        safe = safe_moves(r, s)
+        if not safe:
+            return s, tuple(played)
+        played.append(safe[0])
+        s = r.apply(s, safe[0])
+
+
+def best_first(r: Rules, root: State, budget: int, h: Heuristic,
+               narrow: Narrow | None = None) -> tuple[str, list[Move], int]:
+    """Search from ``root``; return the verdict, the winning moves and the nodes expanded."""
+    key, apply, legal, won = r.key, r.apply, r.legal_moves, r.is_won
+    seen: set[object] = {key(root)}
+    parents: list[tuple[int, tuple[Move, ...]]] = []
+    frontier: list[Entry] = [(h(root), 0, root, -1, ())]
+    nodes = 0
+    tick = 0
+    while frontier:
+        _, _, s, parent, moves = heappop(frontier)
+        closed, extra = forced(r, s)
+        if extra:
+            k = key(closed)
+            if k in seen:
+                continue
+            seen.add(k)
+            s = closed
+            moves += extra
+        parents.append((parent, moves))
+        if won(s):
+            return "solved", _path(parents, len(parents) - 1), nodes
+        if nodes >= budget:
+            return "unknown", [], nodes
+        nodes += 1
+        me = len(parents) - 1
+        moves_out = legal(s) if narrow is None else narrow(s, legal(s))
+        for m in moves_out:
+            c = apply(s, m)
+            kc = key(c)
+            if kc in seen:
+                continue
+            seen.add(kc)
+            tick -= 1
+            heappush(frontier, (h(c), tick, c, me, (m,)))
+    # A narrowed search that runs dry proves nothing: it may have cut the wins.
+    return ("unwinnable" if narrow is None else "unknown"), [], nodes
+
+
+def _path(parents: list[tuple[int, tuple[Move, ...]]], node: int) -> list[Move]:
+    """Return the moves from the root to ``node``."""
+    chunks: list[tuple[Move, ...]] = []
+    while node >= 0:
+        parent, moves = parents[node]
+        chunks.append(moves)
+        node = parent
+    return [m for chunk in reversed(chunks) for m in chunk]
