@@ -51,7 +51,6 @@ import math
 import os
 import platform
 import random
-import shutil
 import statistics
 import sys
 import tempfile
@@ -75,10 +74,8 @@ ROOT: Final[Path] = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (build.py lives at the repository root)
+from browser import CHROMIUM_ARGS, chromium_path  # noqa: E402  (tools/, via build)
 
-CHROMIUM_ARGS: Final[tuple[str, ...]] = (
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run")
 TIMEOUT_S: Final[float] = 120.0
 MB: Final[float] = 1e6
 
@@ -218,17 +215,6 @@ def percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[max(0, min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1))]
 
-
-def chromium_path() -> str | None:
-    """Return the Chromium to launch (``None``: the one Playwright installed)."""
-    override = os.environ.get("PATIENCE_E2E_CHROMIUM")
-    if override:
-        return override
-    for candidate in ("/usr/bin/chromium", shutil.which("chromium"),
-                      shutil.which("chromium-browser")):
-        if candidate and Path(candidate).is_file():
-            return candidate
-    return None
 
 
 def poll(page: Page, expression: str, timeout_s: float = TIMEOUT_S) -> Any:

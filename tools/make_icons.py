@@ -9,9 +9,9 @@ The PNGs are committed; run this again only when a drawing changes.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
+from browser import CHROMIUM_ARGS, chromium_path
 from playwright.sync_api import sync_playwright
 
 ICONS = Path(__file__).resolve().parent.parent / "static" / "icons"
@@ -21,11 +21,8 @@ OUTPUTS = (("icon.svg", "icon-192.png", 192), ("icon.svg", "icon-512.png", 512),
 
 def main() -> None:
     """Render every icon."""
-    chromium = shutil.which("chromium") or "/usr/bin/chromium"
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium,
-                                    args=["--no-sandbox", "--disable-gpu",
-                                          "--disable-background-networking"])
+        browser = p.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
         for source, target, size in OUTPUTS:
             page = browser.new_page(viewport={"width": size, "height": size})
             svg = (ICONS / source).read_text()

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import re
 import shutil
 import sys
@@ -47,13 +46,11 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (build.py lives at the repository root)
 import stdlib_trim  # noqa: E402  (tools/ is on the path: build.py puts it there)
+from browser import CHROMIUM_ARGS, chromium_path  # noqa: E402  (tools/, via build)
 
 GAMES: Final[tuple[str, ...]] = (
     "klondike", "spider", "freecell", "pyramid", "yukon", "streets_and_alleys",
     "all_in_a_row", "roosevelt", "moving_left")
-CHROMIUM_ARGS: Final[tuple[str, ...]] = (
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run")
 BOOT_TIMEOUT_MS: Final[int] = 120_000
 
 #: Put at the top of the built boot.py: reads sys.modules with builtins only.
@@ -129,17 +126,6 @@ EXERCISE: Final[str] = """
 }
 """
 
-
-def chromium_path() -> str | None:
-    """Return the Chromium to launch (``None``: the one Playwright installed)."""
-    override = os.environ.get("PATIENCE_E2E_CHROMIUM")
-    if override:
-        return override
-    for candidate in ("/usr/bin/chromium", shutil.which("chromium"),
-                      shutil.which("chromium-browser")):
-        if candidate and Path(candidate).is_file():
-            return candidate
-    return None
 
 
 def _copy_whole(src_zip: Path, dst_zip: Path, keep: Iterable[str], *,
