@@ -85,21 +85,6 @@ _BOOT_WATCH: Final[str] = """
 })();
 """
 
-#: The page tested while the repository has no ``index.html`` yet: what the real page
-#: needs to start the engine, and nothing else. It is written into the temporary build.
-FALLBACK_INDEX: Final[str] = """<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <title>Patience (test page)</title>
-  <script type="module" src="./vendor/pyscript/core.js"></script>
-  <script type="py" src="./static/py/boot.py" config="./static/pyscript.json"></script>
-</head>
-<body><p>Patience test page: no index.html yet.</p></body>
-</html>
-"""
-
-
 @dataclass
 class BrowserLog:
     """What a page said and did that a test may want to see or forbid."""
@@ -191,7 +176,7 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
         return site
     build.build(site)
     if not (site / "index.html").exists():
-        (site / "index.html").write_text(FALLBACK_INDEX, encoding="utf-8")
+        pytest.fail("the build has no index.html", pytrace=False)
     return site
 
 
