@@ -83,15 +83,17 @@ def _foundation_names(r: Rules) -> set[str]:
     return {r.names[f] for f in r.F}
 
 
-def status(r: Rules, s: State) -> Status:
+def status(r: Rules, s: State, moves: list[Move] | None = None) -> Status:
     """Tell whether the game is won, stuck or still playing.
 
     Stuck: no legal move; or the only moves left turn the stock and the waste, and no card
-    in them can be played anywhere, so going through them changes nothing.
+    in them can be played anywhere, so going through them changes nothing. ``moves`` may
+    pass the position's legal moves when the caller has them already.
     """
     if r.is_won(s):
         return "won"
-    moves = r.legal_moves(s)
+    if moves is None:
+        moves = r.legal_moves(s)
     if not moves:
         return "stuck"
     if r.waste < 0 or any(m.src != "stock" and m.dst != "stock" for m in moves):

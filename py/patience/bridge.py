@@ -186,7 +186,7 @@ class Bridge:
                     and m.dst != "stock":
                 continue             # a pair needs two cards: the page selects, then pairs
             taps.setdefault(key, str(m))
-        status = auto.status(r, s)
+        status = auto.status(r, s, moves)
         finish = status == "playing" and not any(s.down) and (
             r.stock < 0 or not s.piles[r.stock]) and auto.finish_moves(r, s) is not None
         seen = view(r, s)
