@@ -346,6 +346,17 @@ def fresh_profile(pw: Playwright, profiles: Path) -> BrowserContext:
         args=list(CHROMIUM_ARGS), headless=True)
 
 
+def _record_start(res: Results, page: Page, rng: random.Random, kind: str) -> None:
+    """Record a start's board painted, engine ready and first move under ``kind``."""
+    marks = _start_marks(page)
+    res.run(f"{kind}: board painted").add(marks["cardFrame"])
+    res.run(f"{kind}: engine ready").add(marks["readyFrame"])
+    tap = measured_tap(page, rng, lambda k: not k.startswith("stock"))
+    if tap is not None:
+        res.run(f"{kind}: first move").add(tap[1])
+        res.run(f"{kind}: first move accepted").add(marks["readyFrame"] + tap[1])
+
+
 def app_run(pw: Playwright, profiles: Path, url: str, site: Path, res: Results,
             rng: random.Random, record_bytes: bool) -> None:
     """One cold visit and one warm start with the same (new) profile."""
@@ -355,13 +366,7 @@ def app_run(pw: Playwright, profiles: Path, url: str, site: Path, res: Results,
     context.on("requestfinished", lambda r: requests.append(r))  # noqa: PLW0108 (Playwright tags the handler)
     page = context.pages[0] if context.pages else context.new_page()
     page.goto(url)
-    marks = _start_marks(page)
-    res.run("cold: board painted").add(marks["cardFrame"])
-    res.run("cold: engine ready").add(marks["readyFrame"])
-    tap = measured_tap(page, rng, lambda k: not k.startswith("stock"))
-    if tap is not None:
-        res.run("cold: first move").add(tap[1])
-        res.run("cold: first move accepted").add(marks["readyFrame"] + tap[1])
+    _record_start(res, page, rng, "cold")
     has_sw = (site / "sw.js").is_file() and _wait_sw(page)
     if record_bytes:
         page.wait_for_load_state("networkidle")
@@ -374,13 +379,7 @@ def app_run(pw: Playwright, profiles: Path, url: str, site: Path, res: Results,
     else:
         page.reload()
         res.warm_kind = "reload from the HTTP cache (no service worker in the build)"
-    marks = _start_marks(page)
-    res.run("warm: board painted").add(marks["cardFrame"])
-    res.run("warm: engine ready").add(marks["readyFrame"])
-    tap = measured_tap(page, rng, lambda k: not k.startswith("stock"))
-    if tap is not None:
-        res.run("warm: first move").add(tap[1])
-        res.run("warm: first move accepted").add(marks["readyFrame"] + tap[1])
+    _record_start(res, page, rng, "warm")
     # The floor with the same profile: files from the service worker or the HTTP cache.
     page.goto(url + "__bench/floor.html")
     res.run("floor, warm: loadPyodide").add(poll(page, "window.__floor"))
