@@ -13,10 +13,10 @@ import patience
 from patience import Rules, State
 from patience.cards import RANKS, SUITS
 from patience.solve import main
-from patience.solver import Result, solve
+from patience.solver import Result, solve, solve_steps
 from patience.solver.heuristic import make_heuristic
 from patience.solver.narrow import make_narrow
-from patience.solver.search import best_first
+from patience.solver.search import best_first, drain
 
 from helpers import setup
 
@@ -182,8 +182,8 @@ def test_a_narrowed_pass_proves_nothing() -> None:
     r, s = stuck()[2]
     narrow = make_narrow(r)
     assert narrow is not None
-    assert best_first(r, s, 1_000, make_heuristic(r), narrow)[0] == "unknown"
-    assert best_first(r, s, 1_000, make_heuristic(r))[0] == "unwinnable"
+    assert drain(best_first(r, s, 1_000, make_heuristic(r), narrow))[0] == "unknown"
+    assert drain(best_first(r, s, 1_000, make_heuristic(r)))[0] == "unwinnable"
 
 
 def test_a_won_position_needs_no_moves() -> None:
@@ -307,3 +307,32 @@ def test_cli_bad_position_text(capsys: pytest.CaptureFixture[str],
 def test_cli_bad_deal_argument(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["freecell", "--deal", "one"]) == 2
     assert "invalid int value" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["freecell", "all_in_a_row"])
+def test_a_stepped_search_pauses_and_agrees(game: str) -> None:
+    r = patience.rules(game)
+    s = r.deal(5)
+    whole = solve(r, s, budget=50_000)
+    steps = solve_steps(r, s, budget=50_000, every=100)
+    pauses = []
+    while True:
+        try:
+            pauses.append(next(steps))
+        except StopIteration as done:
+            stepped: Result = done.value
+            break
+    assert stepped == whole
+    assert whole.nodes >= 200
+    assert pauses == sorted(set(pauses))
+    assert pauses[0] == 100
+    assert pauses[-1] <= whole.nodes
+
+
+def test_a_stepped_search_can_be_dropped() -> None:
+    r = patience.rules("klondike")
+    steps = solve_steps(r, r.deal(5), budget=10_000, every=50)
+    assert next(steps) == 50
+    steps.close()
+    with pytest.raises(StopIteration):
+        next(steps)

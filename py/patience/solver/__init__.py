@@ -10,15 +10,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 from ..game import Move, State
 from ..rules import Rules
 from .heuristic import ALTERNATES, WEIGHTS, make_heuristic
 from .narrow import Narrow, make_narrow
 from .result import Result, Verdict
 from .row import fits, row_search
-from .search import best_first
+from .search import Outcome, best_first, drain
 
-__all__ = ["DEFAULT_BUDGET", "Result", "Verdict", "solve", "uses_hidden"]
+__all__ = ["DEFAULT_BUDGET", "Result", "Verdict", "solve", "solve_steps", "uses_hidden"]
 
 DEFAULT_BUDGET = 100_000
 
@@ -35,12 +37,23 @@ def solve(r: Rules, s: State, budget: int = DEFAULT_BUDGET) -> Result:
 
     A ``solved`` result's moves are checked: they replay through ``Rules.play`` to a win.
     """
+    return drain(solve_steps(r, s, budget))
+
+
+def solve_steps(r: Rules, s: State, budget: int = DEFAULT_BUDGET,
+                every: int = 0) -> Generator[int, None, Result]:
+    """Search like ``solve``, pausing every ``every`` nodes: a generator.
+
+    It yields the nodes expanded so far every ``every`` nodes (never when ``every`` is 0)
+    and returns the ``Result`` (as ``StopIteration.value``). A caller that stops iterating
+    drops the search; the browser's worker uses this to answer a newer question first.
+    """
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
         raise ValueError(f"a node budget is a whole number from 0 up, not {budget!r}")
     if fits(r):
-        verdict, moves, nodes = row_search(r, s, budget)
+        verdict, moves, nodes = yield from row_search(r, s, budget, every)
     else:
-        verdict, moves, nodes = _search(r, s, budget)
+        verdict, moves, nodes = yield from _search(r, s, budget, every)
     if verdict == "solved":
         _check(r, s, moves)
     v: Verdict = "solved" if verdict == "solved" else (
@@ -48,7 +61,8 @@ def solve(r: Rules, s: State, budget: int = DEFAULT_BUDGET) -> Result:
     return Result(v, moves, nodes, uses_hidden(r, s))
 
 
-def _search(r: Rules, s: State, budget: int) -> tuple[str, list[Move], int]:
+def _search(r: Rules, s: State, budget: int,
+            every: int) -> Generator[int, None, Outcome]:
     """Best-first search in passes sharing the budget; the last pass is the exact one.
 
     Where the game has one, a narrowed pass (``narrow``) gets half the budget first. Games
@@ -67,12 +81,25 @@ def _search(r: Rules, s: State, budget: int) -> tuple[str, list[Move], int]:
     used = 0
     verdict, moves = "unknown", list[Move]()
     for weights, only, share in passes:
-        verdict, moves, nodes = best_first(r, s, min(share, budget - used),
-                                           make_heuristic(r, weights), only)
+        steps = best_first(r, s, min(share, budget - used), make_heuristic(r, weights),
+                           only, every)
+        verdict, moves, nodes = yield from _offset(steps, used)
         used += nodes
         if verdict == "solved" or (verdict == "unwinnable" and only is None):
             break
     return verdict, moves, used
+
+
+def _offset(steps: Generator[int, None, Outcome],
+            base: int) -> Generator[int, None, Outcome]:
+    """Pass on a pass's progress counted from the nodes earlier passes used."""
+    while True:
+        try:
+            n = next(steps)
+        except StopIteration as done:
+            outcome: Outcome = done.value
+            return outcome
+        yield base + n
 
 
 def _check(r: Rules, s: State, moves: list[Move]) -> None:

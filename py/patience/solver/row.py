@@ -15,9 +15,12 @@ of cards left of each rank must allow such a walk at all (``_trail``).
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 from ..cards import RANK
 from ..game import Move, State
 from ..rules import Rules
+from .search import Outcome
 
 
 def _arc(present: int, start: int, step: int) -> int:
@@ -69,18 +72,20 @@ def _trail(count: list[int], top: int) -> bool:
     return False
 
 
-class _Budget(Exception):
-    """The node budget ran out."""
-
-
 def fits(r: Rules) -> bool:
     """Tell whether the game is one this search handles."""
     return (r.game.foundation == "wrap" and r.game.build == "none" and r.stock < 0
             and not r.C and r.game.after_move is None)
 
 
-def row_search(r: Rules, root: State, budget: int) -> tuple[str, list[Move], int]:
-    """Search from ``root``; return the verdict, the winning moves and the nodes expanded."""
+def row_search(r: Rules, root: State, budget: int,
+               every: int = 0) -> Generator[int, None, Outcome]:
+    """Search from ``root``; return the verdict, the winning moves and the nodes expanded.
+
+    A generator like ``best_first``: it yields the nodes expanded so far every ``every``
+    nodes (never when ``every`` is 0) and returns the outcome. The depth-first search keeps
+    its own stack, so it can pause anywhere.
+    """
     tableau = r.T
     ranks = [[RANK[c] for c in root.piles[t]] for t in tableau]
     heights = [len(p) for p in ranks]
@@ -99,16 +104,10 @@ def row_search(r: Rules, root: State, budget: int) -> tuple[str, list[Move], int
     pow5 = [0] + [5 ** k for k in range(13)]
     present = sum(1 << (x - 1) for x in range(1, 14) if count[x])
     path: list[int] = []
-    nodes = 0
     order = range(len(tableau))
 
-    def dfs(top: int, code: int, left: int, present: int, counts: int) -> bool:
-        nonlocal nodes
-        if not left:
-            return True
-        if nodes >= budget:
-            raise _Budget
-        nodes += 1
+    def children(top: int, present: int, counts: int) -> list[int]:
+        """Return the piles whose top card can go next, taller first; none when pruned."""
         if top:
             cut = cuts.get(present * 16 + top)
             if cut is None:
@@ -120,11 +119,37 @@ def row_search(r: Rules, root: State, budget: int) -> tuple[str, list[Move], int
                     ok = trails[ck] = _trail(count, top)
                 cut = not ok
             if cut:
-                return False
+                return []
         moves = [(-heights[t], t) for t in order if heights[t] and (
             not top or (ranks[t][heights[t] - 1] - top) % 13 in (1, 12))]
         moves.sort()
-        for _, t in moves:
+        return [t for _, t in moves]
+
+    # A frame: the node's foundation rank, height code, cards left, ranks present, rank
+    # counts (base 5), its children, and the index of the next child to try.
+    Frame = tuple[int, int, int, int, int, list[int]]
+    stack: list[tuple[Frame, list[int]]] = []
+    pending: tuple[int, int, int, int, int] | None = (
+        top, code, sum(heights), present,
+        sum(count[x] * 5 ** (x - 1) for x in range(1, 14)))
+    nodes = 0
+    while True:
+        if pending is not None:
+            top, code, left, present, counts = pending
+            pending = None
+            if not left:
+                break
+            if nodes >= budget:
+                return "unknown", [], nodes
+            nodes += 1
+            if every and not nodes % every:
+                yield nodes
+            stack.append(((top, code, left, present, counts,
+                           children(top, present, counts)), [0]))
+        (top, code, left, present, counts, piles), at = stack[-1]
+        while at[0] < len(piles):
+            t = piles[at[0]]
+            at[0] += 1
             h = heights[t] - 1
             rank = ranks[t][h]
             nxt = code - mult[t]
@@ -135,21 +160,17 @@ def row_search(r: Rules, root: State, budget: int) -> tuple[str, list[Move], int
             heights[t] = h
             path.append(t)
             count[rank] -= 1
-            if dfs(rank, nxt, left - 1,
-                   present if count[rank] else present & ~(1 << (rank - 1)),
-                   counts - pow5[rank]):
-                return True
-            count[rank] += 1
-            path.pop()
-            heights[t] = h + 1
-        return False
-
-    try:
-        won = dfs(top, code, sum(heights), present,
-                  sum(count[x] * 5 ** (x - 1) for x in range(1, 14)))
-    except _Budget:
-        return "unknown", [], nodes
-    if not won:
-        return "unwinnable", [], nodes
+            pending = (rank, nxt, left - 1,
+                       present if count[rank] else present & ~(1 << (rank - 1)),
+                       counts - pow5[rank])
+            break
+        if pending is not None:
+            continue
+        stack.pop()
+        if not stack:
+            return "unwinnable", [], nodes
+        t = path.pop()
+        count[ranks[t][heights[t]]] += 1
+        heights[t] += 1
     f = r.names[r.F[0]]
     return "solved", [Move(r.names[tableau[t]], f) for t in path], nodes

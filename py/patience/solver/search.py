@@ -9,7 +9,9 @@ unwinnable.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from heapq import heappop, heappush
+from typing import TypeVar
 
 from ..auto import safe_moves
 from ..game import Move, State
@@ -32,9 +34,28 @@ def forced(r: Rules, s: State) -> tuple[State, tuple[Move, ...]]:
         s = r.apply(s, safe[0])
 
 
+Outcome = tuple[str, list[Move], int]
+T = TypeVar("T")
+
+
+def drain(steps: Generator[int, None, T]) -> T:
+    """Run a stepping search to its end and return its outcome."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            value: T = done.value
+            return value
+
+
 def best_first(r: Rules, root: State, budget: int, h: Heuristic,
-               narrow: Narrow | None = None) -> tuple[str, list[Move], int]:
-    """Search from ``root``; return the verdict, the winning moves and the nodes expanded."""
+               narrow: Narrow | None = None, every: int = 0) -> Generator[int, None, Outcome]:
+    """Search from ``root``; return the verdict, the winning moves and the nodes expanded.
+
+    A generator: it yields the nodes expanded so far every ``every`` nodes (never when
+    ``every`` is 0), so a caller can pause the search between slices; its return value
+    (``StopIteration.value``) is the outcome.
+    """
     key, apply, legal, won = r.key, r.apply, r.legal_moves, r.is_won
     seen: set[object] = {key(root)}
     parents: list[tuple[int, tuple[Move, ...]]] = []
@@ -57,6 +78,8 @@ def best_first(r: Rules, root: State, budget: int, h: Heuristic,
         if nodes >= budget:
             return "unknown", [], nodes
         nodes += 1
+        if every and not nodes % every:
+            yield nodes
         me = len(parents) - 1
         moves_out = legal(s) if narrow is None else narrow(s, legal(s))
         for m in moves_out:
