@@ -10,6 +10,8 @@ import pytest
 import patience
 from patience.bridge import Bridge
 
+from helpers import setup
+
 
 def call(text: str) -> dict[str, Any]:
     data = json.loads(text)
@@ -118,3 +120,37 @@ def test_explain_gives_the_reason_without_playing() -> None:
 def test_options_that_are_not_an_object_are_an_error() -> None:
     for bad in ("[1]", '"x"', "3"):
         assert call(Bridge().new("klondike", bad, 1))["error"]["kind"] == "OptionsError"
+
+
+def test_undo_to_takes_back_moves_down_to_a_count() -> None:
+    b = Bridge()
+    snap = call(b.new("freecell", "{}", 1))
+    for _ in range(3):
+        snap = call(b.play(snap["moves"][0]["text"], 1))
+    assert snap["moveCount"] == 3
+    back = call(b.undo_to(1, 2))
+    assert back["moveCount"] == 1 and back["canRedo"]
+    assert call(b.undo_to(5, 2))["moveCount"] == 1          # never forwards
+    assert "move count" in call(b.undo_to(-1, 2))["error"]["message"]
+
+
+def test_suggest_offers_a_legal_move_and_never_goes_back() -> None:
+    b = Bridge()
+    snap = call(b.new("freecell", "{}", 1))
+    first = call(b.suggest())["move"]
+    assert first in {m["text"] for m in snap["moves"]}
+    played = call(b.play(first, 1))
+    # Playing the card back where it came from is legal but returns to a seen position.
+    back = call(b.suggest())["move"]
+    assert back in {m["text"] for m in played["moves"]}
+    src, dst = first.split(">")
+    assert back != f"{dst}>{src}"
+
+
+def test_suggest_has_nothing_when_no_move_is_legal() -> None:
+    # The foundation wants a 4 or a 6; the only pile shows a 9.
+    r, s = setup("all_in_a_row", {"f1": "5S", "t1": "9H"}, filler="t1")
+    assert r.legal_moves(s) == []
+    b = Bridge()
+    b.session = patience.Session(r, start=s)
+    assert call(b.suggest()) == {"move": None}

@@ -22,6 +22,7 @@ from .games import GAMES, find_game
 from .notation import parse_move
 from .rules import Rules
 from .session import Session
+from .suggest import suggest
 from .view import view
 
 KIND_LABELS = {"stock": "Stock", "waste": "Waste", "f": "Foundation", "c": "Free cell",
@@ -154,6 +155,28 @@ class Bridge:
             return _NO_GAME
         self.session.redo()
         return self.snapshot(elapsed)
+
+    def undo_to(self, count: int, elapsed: float) -> str:
+        """Take moves back until ``count`` moves are left (the point of no return's undo)."""
+        if self.session is None:
+            return _NO_GAME
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            return _error(ValueError(f"a move count is a whole number, not {count!r}"))
+        while len(self.session.moves) > count:
+            self.session.undo()
+        return self.snapshot(elapsed)
+
+    def suggest(self) -> str:
+        """Return a rule-of-thumb move (``{"move": text}``, ``null`` when there is none).
+
+        The page asks for it only when the solver has no winning move to offer, and labels it
+        as a suggestion, never as keeping the game winnable.
+        """
+        if self.session is None:
+            return _NO_GAME
+        session = self.session
+        m = suggest(session.rules, session.state, session.states)
+        return json.dumps({"move": None if m is None else str(m)})
 
     def restart(self, elapsed: float) -> str:
         """Go back to the deal (the moves stay on the redo list)."""

@@ -13,8 +13,8 @@ Python error as ``event.detail`` (a string), and the error is raised again for t
 from js import CustomEvent, Object, window
 from pyodide.ffi import create_proxy, to_js
 
-METHODS = ("catalogue", "new", "load", "play", "explain", "undo", "redo", "restart", "finish",
-           "snapshot")
+METHODS = ("catalogue", "new", "load", "play", "explain", "undo", "redo", "undo_to", "restart",
+           "finish", "suggest", "snapshot")
 
 
 def _event(name, detail=None):
