@@ -71,6 +71,15 @@ def test_rewind_passes_over_positions_known_lost() -> None:
     assert answer["lost"] == []
 
 
+def test_rewind_stops_at_a_position_known_winnable() -> None:
+    session = freecell_session()
+    session.play("t8>c1")
+    session.play("t1>c2")
+    answer = run(job(kind="rewind", save=session.save(), skip=[1], known=[0], **{"from": 2},
+                     budget=0))
+    assert answer == {"winnable": 0, "moves": None, "usedHidden": None, "lost": []}
+
+
 def test_rewind_claims_nothing_past_an_unknown() -> None:
     session = Session(patience.rules("freecell"), deal=1)
     session.play(session.legal_moves()[0])

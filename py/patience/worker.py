@@ -11,13 +11,15 @@ Jobs (a JSON object; ``budget`` is a node budget, never a time):
     Search the position after the first ``K`` moves of a session save (default: all of
     them). Answer: ``{"verdict", "moves", "nodes", "usedHidden", "at"}``, the moves in the
     engine's notation from that position.
-``{"kind": "rewind", "save": SAVE, "from": K, "skip": [...], "budget": N}``
+``{"kind": "rewind", "save": SAVE, "from": K, "skip": [...], "known": [...], "budget": N}``
     Walk back from the position after ``K - 1`` moves towards the deal and find the last
     winnable one: positions listed in ``skip`` are already known to be lost and are passed
-    over. Answer: ``{"winnable": J, "moves", "usedHidden", "lost": [...]}`` where ``J`` is
-    the move count of the last winnable position and ``lost`` the positions proven lost on
-    the way; ``winnable`` is ``null`` with ``unknownAt`` when a search ran out of budget
-    first (nothing can be claimed then), or with neither when even the deal is lost.
+    over; one listed in ``known`` is already known to be winnable and ends the walk
+    unsearched (its ``moves`` are then ``null``). Answer: ``{"winnable": J, "moves",
+    "usedHidden", "lost": [...]}`` where ``J`` is the move count of the last winnable
+    position and ``lost`` the positions proven lost on the way; ``winnable`` is ``null``
+    with ``unknownAt`` when a search ran out of budget first (nothing can be claimed then),
+    or with neither when even the deal is lost.
 ``{"kind": "find", "game": ID, "options": {...}, "from": D, "tries": T, "budget": N}``
     Look for a deal the solver wins, trying deals ``D``, ``D + 1``... (at most ``T`` of
     them, wrapping round after the last deal number). Answer: ``{"deal": D or null,
@@ -117,10 +119,8 @@ def _job(data: dict[str, Any]) -> Steps:
     if kind == "rewind":
         session = Session.load(_text(data, "save"))
         top = _index(data.get("from"), len(session.moves), "from")
-        skip = data.get("skip", [])
-        if not isinstance(skip, list) or not all(isinstance(k, int) for k in skip):
-            raise ValueError("skip is a list of move counts")
-        return _rewind(session, top, set(skip), budget)
+        skip, known = _counts(data, "skip"), _counts(data, "known")
+        return _rewind(session, top, skip, known, budget)
     if kind == "find":
         rules = Rules(find_game(_text(data, "game")), data.get("options") or {})
         first = _index(data.get("from"), MAX_DEAL, "from")
@@ -134,6 +134,14 @@ def _text(data: dict[str, Any], name: str) -> str:
     if not isinstance(value, str):
         raise ValueError(f"{name} must be a string")
     return value
+
+
+def _counts(data: dict[str, Any], name: str) -> set[int]:
+    value = data.get(name, [])
+    if not isinstance(value, list) or not all(
+            isinstance(k, int) and not isinstance(k, bool) for k in value):
+        raise ValueError(f"{name} is a list of move counts")
+    return set(value)
 
 
 def _index(value: object, most: int, name: str) -> int:
@@ -152,9 +160,12 @@ def _solve(r: Rules, s: State, at: int, budget: int) -> Steps:
             "nodes": result.nodes, "usedHidden": result.used_hidden, "at": at}
 
 
-def _rewind(session: Session, top: int, skip: set[int], budget: int) -> Steps:
+def _rewind(session: Session, top: int, skip: set[int], known: set[int],
+            budget: int) -> Steps:
     lost: list[int] = []
     for k in range(top - 1, -1, -1):
+        if k in known:
+            return {"winnable": k, "moves": None, "usedHidden": None, "lost": lost}
         if k in skip:
             continue
         result = yield from _search(session.rules, session.states[k], budget)
