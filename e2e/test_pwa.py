@@ -114,6 +114,12 @@ def test_offline_after_the_first_visit(pwa_page: Page, own_site: Site) -> None:
         if dialog != "#dlg-games":
             page.keyboard.press("Escape")
             expect(page.locator(dialog)).to_be_hidden()
+    # The solver's worker (a second Pyodide) starts and answers offline too.
+    page.goto(own_site.url + "?game=freecell&deal=1")
+    wait_ready(page)
+    page.click("#btn-hint")
+    expect(page.locator("#tip")).to_contain_text("keeps the game winnable", timeout=120_000)
+    page.click("#btn-games")
     page.click('.game-card[data-game="spider"] button.accent')         # switch games offline
     wait_ready(page)
     spider = snap(page)

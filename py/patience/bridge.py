@@ -24,6 +24,7 @@ from .rules import Rules
 from .session import Session
 from .suggest import suggest
 from .view import view
+from .winnable import winnable_key
 
 KIND_LABELS = {"stock": "Stock", "waste": "Waste", "f": "Foundation", "c": "Free cell",
                "t": "Pile"}
@@ -177,6 +178,15 @@ class Bridge:
         session = self.session
         m = suggest(session.rules, session.state, session.states)
         return json.dumps({"move": None if m is None else str(m)})
+
+    def winnable_key(self, game_id: str, options_json: str) -> str:
+        """Return the key of the winnable-deal list for a game and options: ``{"key": ...}``."""
+        try:
+            options = json.loads(options_json or "{}")
+            rules = Rules(find_game(game_id), options)
+        except (PatienceError, ValueError, TypeError) as e:
+            return _error(e)
+        return json.dumps({"key": winnable_key(rules)})
 
     def restart(self, elapsed: float) -> str:
         """Go back to the deal (the moves stay on the redo list)."""

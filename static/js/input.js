@@ -70,7 +70,8 @@ function glideBack(els) {
   }
 }
 
-/** Keyboard play: arrows move between piles, Space picks and places, Enter plays the best move. */
+/** Keyboard play: arrows move between piles, Space picks and places, Enter plays the best move,
+ * D turns the stock, H asks for a hint. */
 export function attachKeyboard(app) {
   document.addEventListener("keydown", (e) => {
     if (document.querySelector("dialog[open]") || e.defaultPrevented) return;
@@ -88,7 +89,7 @@ export function attachKeyboard(app) {
     }
     if (inField || ctrl || e.altKey) return;
     const inTable = e.target.closest && e.target.closest("#table");
-    if (!inTable && !["d", "D"].includes(e.key)) return;
+    if (!inTable && !["d", "D", "h", "H"].includes(e.key)) return;
     const actions = {
       ArrowLeft: () => app.cursorMove("left"),
       ArrowRight: () => app.cursorMove("right"),
@@ -101,6 +102,8 @@ export function attachKeyboard(app) {
       Escape: () => app.cancelPick(),
       d: () => app.draw(),
       D: () => app.draw(),
+      h: () => app.hint(),
+      H: () => app.hint(),
     };
     const act = actions[e.key];
     if (act) {

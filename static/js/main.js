@@ -1,6 +1,7 @@
 // Composition root: wires the engine, storage, rendering and input together. The rules live
 // in Python; this file plays the moves the engine lists and draws what it returns.
 
+import { createAssist } from "./assist.js";
 import { call, startEngine } from "./engine.js";
 import { attachKeyboard, attachPointer } from "./input.js";
 import { render } from "./render.js";
@@ -27,6 +28,27 @@ const app = {
   storageWarned: false,
   finishing: false,
 };
+
+const assist = createAssist({
+  snap: () => app.snap,
+  settings: () => app.settings,
+  ready: () => app.ready,
+  names: () => app.names,
+  call,
+  play: (text) => play(text, { auto: true }),
+  undoTo(count) {
+    stopAuto();
+    app.selected = null;
+    accept(call("undo_to", count, elapsed()));
+    hideNotice("outcome");
+    startClock();
+  },
+  announce: (text) => announce(text),
+  notice: (...args) => notice(...args),
+  hideNotice: () => hideNotice(),
+  draw: () => draw(),
+  dealAny: (gameId, options) => newDeal(gameId, randomDeal(), options),
+});
 
 // Time ------------------------------------------------------------------------------------
 
@@ -57,7 +79,7 @@ function draw() {
   const snap = app.snap;
   if (!snap) return;
   const hadFocus = table.contains(document.activeElement);
-  app.geo = render(table, snap, app.names, { selected: app.selected });
+  app.geo = render(table, snap, app.names, { selected: app.selected, marks: assist.marks() });
   table.classList.toggle("ready", app.ready);
   table.classList.toggle("waiting", !app.ready);
   table.setAttribute("aria-busy", String(!app.ready));
@@ -97,6 +119,7 @@ function updateBar() {
   for (const id of ["btn-new", "btn-deal"]) $(id).disabled = !live;
   $("btn-restart").disabled = !live || !snap.canUndo;
   $("btn-finish").hidden = !(live && snap.finish);
+  for (const id of ["btn-hint", "btn-solve"]) $(id).disabled = !live || snap.status !== "playing";
 }
 
 function announce(text) {
@@ -156,6 +179,7 @@ function accept(result, { persist = true } = {}) {
   }
   app.snap = result;
   if (persist) save();
+  assist.sync();
   draw();
   return true;
 }
@@ -173,6 +197,7 @@ function save() {
 
 /** Stop every automatic move: the safe-move timer and a finish in progress. */
 function stopAuto() {
+  assist.stopSolving();
   clearTimeout(app.autoTimer);
   app.autoTimer = null;
   app.finishing = false;
@@ -181,7 +206,7 @@ function stopAuto() {
 /** Play the next safe move (or start the finish) after a short pause, when asked to. */
 function scheduleAuto() {
   const snap = app.snap;
-  if (!app.ready || app.finishing || snap.status !== "playing") return;
+  if (!app.ready || app.finishing || assist.solving || snap.status !== "playing") return;
   clearTimeout(app.autoTimer);
   if (app.settings.autoMove && snap.safe.length) {
     app.autoTimer = setTimeout(function autoStep() {
@@ -231,13 +256,13 @@ function afterMove() {
     stopClock();
     announce("You won!");
     notice("You won!", `${snap.title}${snap.deal ? `, deal ${snap.deal}` : ""}, in ${snap.moveCount} moves and ${clockText(elapsed())}.`,
-      [["New deal", () => newDeal(snap.game)], ["Close", () => {}]], "outcome");
+      [["New deal", () => dealRandom(snap.game)], ["Close", () => {}]], "outcome");
     return;
   }
   if (snap.status === "stuck") {
     stopClock();
     const onlyStock = snap.moves.length > 0;
-    const buttons = [["New deal", () => newDeal(snap.game), !snap.canUndo],
+    const buttons = [["New deal", () => dealRandom(snap.game), !snap.canUndo],
       ["Look at the table", () => {}]];
     if (snap.canUndo) buttons.unshift(["Undo", () => undo(), true]);
     notice("No moves left", onlyStock
@@ -299,6 +324,28 @@ function randomDeal() {
   return (n[0] % 1_000_000) + 1;
 }
 
+/** Deal a random game: when the player asked for winnable deals only, one the solver has
+ * won (from the shipped list, or found on this device). */
+async function dealRandom(gameId = app.snap.game, options = null) {
+  const opts = options ?? app.settings.options[gameId] ?? {};
+  if (!app.settings.winnable?.[gameId] || !app.ready) {
+    newDeal(gameId, randomDeal(), opts);
+    return;
+  }
+  const found = await assist.winnableDeal(gameId, opts, app.snap?.deal,
+    (n) => randomBelow(n));
+  if (!found) return;
+  newDeal(gameId, found.deal, opts);
+  assist.verified(found.budget);
+  announce(`${app.snap.title}, deal ${found.deal}: the solver has won it`);
+}
+
+function randomBelow(n) {
+  const x = new Uint32Array(1);
+  crypto.getRandomValues(x);
+  return x[0] % n;
+}
+
 function newDeal(gameId = app.snap.game, deal = randomDeal(), options = null) {
   stopAuto();
   app.selected = null;
@@ -347,7 +394,12 @@ function openGame(gameId) {
       [["OK", () => {}, true]]);
     return;
   }
-  newDeal(gameId);
+  if (app.settings.winnable?.[gameId]) {
+    newDeal(gameId);           // something to play at once, then a verified deal
+    dealRandom(gameId);
+  } else {
+    newDeal(gameId);
+  }
 }
 
 function titleOf(gameId) {
@@ -557,6 +609,7 @@ const keyboard = {
   },
   undo,
   redo,
+  hint: () => assist.hint(),
 };
 
 // Chooser, rules, settings, deal number -----------------------------------------------------
@@ -574,7 +627,7 @@ const ui = {
     if (app.ready) accept(call("snapshot", elapsed()));
     app.settings.options[id] = options;
     store.writeSettings(app.settings);
-    newDeal(id, randomDeal(), options);
+    dealRandom(id, options);
   },
   rules: () => rulesHtml(app.snap?.game ?? "klondike"),
   settings: () => app.settings,
@@ -583,6 +636,12 @@ const ui = {
     store.writeSettings(app.settings);
     document.body.classList.toggle("four-colour", app.settings.fourColour);
     scheduleAuto();
+    assist.refresh();
+  },
+  winnable: (id) => Boolean(app.settings.winnable?.[id]),
+  setWinnable(id, on) {
+    app.settings.winnable = { ...app.settings.winnable, [id]: on };
+    store.writeSettings(app.settings);
   },
   playDeal(n) {
     newDeal(app.snap.game, n);
@@ -673,10 +732,12 @@ async function main() {
   attachKeyboard(keyboard);
   bindDialogs(ui);
   for (const [id, fn] of [["btn-undo", undo], ["btn-redo", redo], ["btn-restart", restart],
-    ["btn-new", () => newDeal()], ["btn-finish", runFinish]]) {
+    ["btn-new", () => dealRandom()], ["btn-finish", runFinish], ["btn-hint", () => assist.hint()],
+    ["btn-solve", () => assist.toggleSolve()], ["btn-rewind", () => assist.rewind()]]) {
     $(id).addEventListener("click", fn);
   }
-  window.addEventListener("resize", () => draw());
+  // The table's size changes with the window and with the solver's line above it.
+  new ResizeObserver(() => draw()).observe($("table"));
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) {
       stopClock();
@@ -705,6 +766,7 @@ async function main() {
   store.write(store.keys.catalogueCache, JSON.stringify({ cards: app.names }));
   app.ready = true;
   $("booting")?.remove();
+  assist.loadLists();
   const wantsDeal = linked === gameId && linkedDeal >= 1 && linkedDeal <= 2147483647;
   const inProgress = store.readGame(gameId).record?.snapshot;
   if (wantsDeal && inProgress && inProgress.moveCount > 0 && inProgress.status === "playing"
@@ -721,6 +783,7 @@ async function main() {
   if (linked) window.history.replaceState(null, "", window.location.pathname);
   if (app.snap.moveCount > 0 && app.snap.status === "playing") startClock();
   draw();
+  assist.refresh();
 }
 
 main();

@@ -77,7 +77,9 @@ function place(snap, id, x, y, fan, cardW, cardH, room) {
   return { x, y, w: cardW, h: cardH, spots, fan };
 }
 
-/** Draw a snapshot; return the geometry with the elements, for input handling. */
+/** Draw a snapshot; return the geometry with the elements, for input handling.
+ * view.selected: {pile, index}, the picked cards; view.marks: [{pile, index, cls}], a class
+ * for the cards of a pile from index up, or for the pile itself when index is null. */
 export function render(table, snap, names, view = {}) {
   const geo = geometry(snap, table.clientWidth, table.clientHeight);
   table.style.setProperty("--card-w", `${geo.cardW}px`);
@@ -100,6 +102,9 @@ export function render(table, snap, names, view = {}) {
       pile.classList.add("recycle");
       pile.innerHTML = '<span class="mark" aria-hidden="true">↻</span>';
     }
+    for (const mark of view.marks ?? []) {
+      if (mark.pile === id && mark.index === null) pile.classList.add(mark.cls);
+    }
     g.el = pile;
     frag.appendChild(pile);
     g.cards = cards.map((code, i) => {
@@ -112,6 +117,9 @@ export function render(table, snap, names, view = {}) {
       if (free && id.startsWith("t") && !free.has(id)) el.classList.add("covered");
       if (view.selected && view.selected.pile === id && i >= view.selected.index) {
         el.classList.add("selected");
+      }
+      for (const mark of view.marks ?? []) {
+        if (mark.pile === id && mark.index !== null && i >= mark.index) el.classList.add(mark.cls);
       }
       frag.appendChild(el);
       return el;

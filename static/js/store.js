@@ -74,7 +74,8 @@ export function writeGame(snap) {
   return write(keys.game(snap.game), JSON.stringify(record));
 }
 
-const DEFAULT_SETTINGS = { autoMove: true, autoFinish: true, fourColour: false, options: {} };
+const DEFAULT_SETTINGS = { autoMove: true, autoFinish: true, fourColour: false, indicator: true,
+  options: {}, winnable: {} };
 
 /** Return the settings, falling back to the defaults for anything missing or malformed. */
 export function readSettings() {
@@ -86,13 +87,18 @@ export function readSettings() {
   }
   if (stored.v !== RECORD_VERSION) stored = {};
   const out = { ...DEFAULT_SETTINGS };
-  for (const name of ["autoMove", "autoFinish", "fourColour"]) {
+  for (const name of ["autoMove", "autoFinish", "fourColour", "indicator"]) {
     if (typeof stored[name] === "boolean") out[name] = stored[name];
   }
   if (stored.options && typeof stored.options === "object" && !Array.isArray(stored.options)) {
     // Only per-game objects of options; anything else is dropped.
     out.options = Object.fromEntries(Object.entries(stored.options).filter(
       ([, v]) => v && typeof v === "object" && !Array.isArray(v)));
+  }
+  if (stored.winnable && typeof stored.winnable === "object" && !Array.isArray(stored.winnable)) {
+    // Only per-game true or false; anything else is dropped.
+    out.winnable = Object.fromEntries(Object.entries(stored.winnable).filter(
+      ([, v]) => typeof v === "boolean"));
   }
   return out;
 }

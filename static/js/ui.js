@@ -36,7 +36,15 @@ function gameCard(ui, game) {
     label.appendChild(select);
     opts.appendChild(label);
   }
-  if (game.options.length) card.appendChild(opts);
+  const winnable = document.createElement("label");
+  winnable.className = "check";
+  winnable.innerHTML = '<input type="checkbox" name="winnable"> Winnable deals only';
+  winnable.title = "New deals are ones the solver has won: from the list shipped with Patience, or found on this device.";
+  const box = winnable.querySelector("input");
+  box.checked = ui.winnable(game.id);
+  box.addEventListener("change", () => ui.setWinnable(game.id, box.checked));
+  opts.appendChild(winnable);
+  card.appendChild(opts);
   const buttons = document.createElement("div");
   buttons.className = "buttons";
   if (saved || current) {
@@ -86,7 +94,8 @@ export function bindDialogs(ui) {
     $("rules-text").innerHTML = ui.rules();
     $("dlg-rules").showModal();
   });
-  const checks = { "set-automove": "autoMove", "set-autofinish": "autoFinish", "set-fourcolour": "fourColour" };
+  const checks = { "set-automove": "autoMove", "set-autofinish": "autoFinish", "set-fourcolour": "fourColour",
+    "set-indicator": "indicator" };
   $("btn-settings").addEventListener("click", () => {
     const s = ui.settings();
     for (const [id, name] of Object.entries(checks)) $(id).checked = s[name];

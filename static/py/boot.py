@@ -14,7 +14,7 @@ from js import CustomEvent, Object, window
 from pyodide.ffi import create_proxy, to_js
 
 METHODS = ("catalogue", "new", "load", "play", "explain", "undo", "redo", "undo_to", "restart",
-           "finish", "suggest", "snapshot")
+           "finish", "suggest", "winnable_key", "snapshot")
 
 
 def _event(name, detail=None):

@@ -1,0 +1,165 @@
+"""The solver in the page: hint, live indicator, point of no return, auto-solve, winnable deals.
+
+The searches run in the solver's worker (a second Pyodide); these tests wait for its answers
+on the page, as a player would.
+"""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+
+import patience
+from patience import Session
+from patience.solver import solve
+
+from .conftest import BOOT_TIMEOUT_MS
+from .play import card, drag, manual_play, open_game, pile, snap, wait_ready
+from helpers import setup
+
+# The worker starts a second Pyodide, then searches: allow for a slow, busy machine.
+SOLVER_TIMEOUT_MS = BOOT_TIMEOUT_MS
+
+
+def endgame_save() -> str:
+    """A FreeCell ending that two empty cells win; filling one with the Jack loses it.
+
+    The ace of spades lies under the three and the two; the other suits are home.
+    """
+    rules, start = setup("freecell", {"c3": "QS", "c4": "KS", "t1": "AS 3S 2S", "t2": "4S",
+                                      "t3": "5S", "t4": "6S", "t5": "7S", "t6": "8S", "t7": "9S",
+                                      "t8": "TS JS"})
+    return Session(rules, start=start).save()
+
+
+def resume_save(page: Page, site_url: str, save: str) -> None:
+    """Store a save as the FreeCell game in progress, then open it as a returning player."""
+    open_game(page, site_url, "freecell", 1)
+    page.evaluate("""(save) => {
+        const snap = JSON.parse(patienceBridge.load(save));
+        const { moves, taps, safe, save: text, ...painted } = snap;
+        localStorage.setItem("patience:v1:game:freecell",
+            JSON.stringify({ v: 1, game: "freecell", save: text, snapshot: painted }));
+        localStorage.setItem("patience:v1:current", "freecell");
+    }""", save)
+    page.goto(site_url)
+    wait_ready(page)
+
+
+def verdict(page: Page, state: str) -> None:
+    expect(page.locator("#verdict")).to_have_attribute("data-state", state,
+                                                       timeout=SOLVER_TIMEOUT_MS)
+
+
+def test_hint_losing_move_and_undo_to_the_last_winnable_position(page: Page,
+                                                                 site_url: str) -> None:
+    manual_play(page)
+    resume_save(page, site_url, endgame_save())
+    verdict(page, "winnable")
+    expect(page.locator("#verdict")).to_have_text("Winnable")
+
+    page.click("#btn-hint")
+    expect(page.locator("#tip")).to_contain_text("keeps the game winnable",
+                                                 timeout=SOLVER_TIMEOUT_MS)
+    expect(page.locator(".card.hint").first).to_be_visible()
+
+    # The losing move: the Jack of spades into a free cell leaves one cell for two cards.
+    drag(page, card(page, "t8", 1), pile(page, "c1"))
+    assert snap(page)["moveCount"] == 1
+    verdict(page, "lost")
+    expect(page.locator("#tip")).to_be_hidden()
+    expect(page.locator("#ponr")).to_contain_text("Lost at move 1 (Pile 8 to Free cell 1)")
+    expect(page.locator('.card.lost-move[data-pile="c1"]')).to_be_visible()
+
+    # Another move on a lost game: the indicator stays, the point of no return is still move 1.
+    page.keyboard.press("Escape")
+    drag(page, card(page, "t1", 2), pile(page, "c2"))
+    assert snap(page)["moveCount"] == 2
+    verdict(page, "lost")
+    expect(page.locator("#ponr")).to_contain_text("Lost at move 1")
+
+    page.click("#btn-rewind")
+    assert snap(page)["moveCount"] == 0
+    verdict(page, "winnable")
+    expect(page.locator("#ponr")).to_be_hidden()
+    page.screenshot(path="/tmp/patience-e2e-rewind.png")
+
+
+def test_a_hint_on_a_lost_game_is_labelled_a_rule_of_thumb(page: Page, site_url: str) -> None:
+    manual_play(page)
+    session = Session.load(endgame_save())
+    session.play("t8>c1")
+    resume_save(page, site_url, session.save())
+    verdict(page, "lost")
+    page.click("#btn-hint")
+    tip = page.locator("#tip")
+    expect(tip).to_contain_text("This game can no longer be won", timeout=SOLVER_TIMEOUT_MS)
+    expect(tip).to_contain_text("rule of thumb")
+    expect(tip).not_to_contain_text("keeps the game winnable")
+
+
+def test_auto_solve_plays_the_win_and_can_be_stopped(page: Page, site_url: str) -> None:
+    manual_play(page)
+    resume_save(page, site_url, endgame_save())
+    verdict(page, "winnable")
+    page.click("#btn-solve")
+    expect(page.locator("#btn-solve")).to_have_text("Stop", timeout=SOLVER_TIMEOUT_MS)
+    page.wait_for_function("() => JSON.parse(patienceBridge.snapshot(0)).moveCount >= 2")
+    page.click("#btn-solve")
+    expect(page.locator("#btn-solve")).to_have_text("Solve")
+    stopped = snap(page)["moveCount"]
+    page.wait_for_timeout(1000)
+    assert snap(page)["moveCount"] == stopped          # stopped means stopped
+    verdict(page, "winnable")                          # the rest of the win is still known
+
+    page.click("#btn-solve")                           # and played to the end this time
+    expect(page.locator("#notice-title")).to_have_text("You won!", timeout=SOLVER_TIMEOUT_MS)
+    assert snap(page)["status"] == "won"
+    assert snap(page)["moveCount"] > stopped
+
+
+def test_winnable_deals_only_deals_a_deal_the_solver_wins(page: Page, site_url: str) -> None:
+    manual_play(page)
+    open_game(page, site_url, "freecell", 1)
+    page.click("#btn-games")
+    box = page.locator('.game-card[data-game="freecell"] input[name="winnable"]')
+    box.check()
+    page.locator('.game-card[data-game="freecell"] button.accent').click()
+    page.wait_for_function("() => JSON.parse(patienceBridge.snapshot(0)).deal !== 1",
+                           timeout=SOLVER_TIMEOUT_MS)
+    deal = snap(page)["deal"]
+    r = patience.rules("freecell")
+    assert solve(r, r.deal(deal), budget=400_000).verdict == "solved"
+    verdict(page, "winnable")
+    settings = json.loads(page.evaluate("localStorage.getItem('patience:v1:settings')"))
+    assert settings["winnable"] == {"freecell": True}
+
+
+def test_the_page_plays_on_while_the_solver_thinks(page: Page, site_url: str) -> None:
+    # Four-suit Spider: the solver's search takes a while on this deal.
+    page.add_init_script("""localStorage.setItem("patience:v1:settings", JSON.stringify(
+        {v: 1, autoMove: false, autoFinish: false, fourColour: false,
+         options: {spider: {suits: 4}}}));""")
+    open_game(page, site_url, "spider", 5)
+    assert snap(page)["options"]["suits"] == 4
+    verdict(page, "thinking")
+    # The main thread stays free while the worker searches: a chain of zero-delay timers
+    # runs hundreds of times a second (a page blocked by a search would manage a few).
+    ticks = page.evaluate("""() => new Promise((done) => {
+        let n = 0;
+        const end = performance.now() + 1000;
+        const tick = () => (performance.now() < end ? (n++, setTimeout(tick, 0)) : done(n));
+        tick();
+    })""")
+    assert page.locator("#verdict").get_attribute("data-state") == "thinking"
+    assert ticks > 50
+    # A move while it thinks is played at once, and the search turns to the new position.
+    s = snap(page)
+    key = sorted(k for k in s["taps"] if k != "stock:0")[0]
+    src, n = key.split(":")
+    card(page, src, len(s["piles"][src]) - int(n)).click(position={"x": 12, "y": 8})
+    assert snap(page)["moveCount"] == 1
+    verdict(page, "thinking")
+    expect(page.locator("#verdict")).not_to_have_attribute("data-state", "thinking",
+                                                           timeout=SOLVER_TIMEOUT_MS)

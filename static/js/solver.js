@@ -1,0 +1,79 @@
+// The page's side of the solver worker (solver-worker.js): one question at a time. Asking
+// again drops the question before, whose promise resolves to null; so does cancel().
+
+export function createSolver({ onState = () => {} } = {}) {
+  let worker = null;
+  let state = "off";          // off, starting, ready or failed
+  let failure = null;
+  let nextId = 1;
+  const waiting = new Map();  // id -> resolve
+
+  function settleAll(value) {
+    for (const resolve of waiting.values()) resolve(value);
+    waiting.clear();
+  }
+
+  function fail(why) {
+    if (state === "failed") return;
+    state = "failed";
+    failure = why;
+    settleAll({ error: { kind: "unavailable", message: why } });
+    worker?.terminate();
+    onState(state);
+  }
+
+  function ensure() {
+    if (worker || state === "failed") return;
+    state = "starting";
+    onState(state);
+    try {
+      worker = new Worker(new URL("./solver-worker.js", import.meta.url), { type: "module" });
+    } catch (err) {
+      fail(`the solver could not start (${err.message ?? err})`);
+      return;
+    }
+    worker.onmessage = (event) => {
+      const m = event.data;
+      if (m.ready) {
+        state = "ready";
+        onState(state);
+      } else if (m.failed) {
+        fail(`the solver could not start (${m.failed})`);
+      } else {
+        const resolve = waiting.get(m.id);
+        waiting.delete(m.id);
+        resolve?.(m.dropped ? null : m.answer);
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      fail(`the solver stopped (${event.message || "an error in its worker"})`);
+    };
+  }
+
+  /** Ask a job (see py/patience/worker.py); resolve to its answer, or null if dropped. */
+  function ask(job) {
+    ensure();
+    if (state === "failed") return Promise.resolve({ error: { kind: "unavailable", message: failure } });
+    settleAll(null);
+    const id = nextId++;
+    return new Promise((resolve) => {
+      waiting.set(id, resolve);
+      worker.postMessage({ id, job });
+    });
+  }
+
+  function cancel() {
+    if (!waiting.size) return;
+    settleAll(null);
+    worker?.postMessage({ cancel: true });
+  }
+
+  return {
+    ask,
+    cancel,
+    start: ensure,
+    get state() { return state; },
+    get failure() { return failure; },
+  };
+}
