@@ -336,3 +336,69 @@ def test_a_stepped_search_can_be_dropped() -> None:
     steps.close()
     with pytest.raises(StopIteration):
         next(steps)
+
+
+# Folding the stock into the moves -------------------------------------------------------------
+
+def recycle_needed(options: dict[str, object]) -> tuple[Rules, State]:
+    """Return a Klondike ending: the ten of spades is the third card of the stock, the Jack
+    and Queen come before it, so they go up only on the next pass."""
+    return setup("klondike", {"stock": "TS QS JS", "waste": "-", "t1": "KS"},
+                 {"takeback": False, **options})
+
+
+def test_folding_turns_the_stock_and_recycles() -> None:
+    r, s = recycle_needed({"draw": 1, "passes": 3})
+    result = solve(r, s, budget=100)
+    replay_wins(r, s, result)
+    assert [str(m) for m in result.moves[:4]] == [
+        "stock>waste", "stock>waste", "stock>waste", "waste>f4"]
+    assert "waste>stock:2" in [str(m) for m in result.moves]
+
+
+@pytest.mark.parametrize("options", [{"draw": 1, "passes": 1}, {"draw": 3, "passes": 3},
+                                     {"draw": 3, "passes": "unlimited"}])
+def test_folding_still_proves_unwinnable(options: dict[str, object]) -> None:
+    r, s = recycle_needed(options)
+    result = solve(r, s, budget=1_000)
+    assert result.verdict == "unwinnable"
+    assert plain_search(r, s, 10_000) is False
+
+
+def small_klondike(rng: random.Random) -> tuple[Rules, State]:
+    """Return a random Klondike position with a few cards left to play."""
+    options = {"draw": rng.choice([1, 3]), "passes": rng.choice([1, 1, 3, "unlimited"]),
+               "takeback": False}
+    r = patience.rules("klondike", options)
+    tops = [rng.randint(8, 12) for _ in range(4)]
+    play = [rank * 4 + suit for suit in range(4) for rank in range(tops[suit], 13)]
+    rng.shuffle(play)
+    piles: list[tuple[int, ...]] = [() for _ in r.names]
+    down = [0] * len(r.names)
+    for suit, top in enumerate(tops):
+        piles[r.F[suit]] = tuple(rank * 4 + suit for rank in range(top))
+    cut = sorted(rng.sample(range(len(play) + 1), 3))
+    parts = [play[a:b] for a, b in zip([0, *cut], [*cut, len(play)])]
+    piles[r.stock], piles[r.waste] = tuple(parts[0]), tuple(parts[1])
+    for t, part in zip(r.T, parts[2:]):
+        piles[t] = tuple(part)
+        down[t] = max(0, len(part) - 1)
+    return r, State(tuple(piles), tuple(down), 0, 0)
+
+
+def test_folded_verdicts_agree_with_a_plain_search() -> None:
+    """Random small endings: the folded search and the plain one (every stock move, no
+    forced moves) agree on every verdict."""
+    rng = random.Random(11)
+    verdicts = []
+    for _ in range(80):
+        r, s = small_klondike(rng)
+        truth = plain_search(r, s, 20_000)
+        if truth is None:
+            continue
+        result = solve(r, s, budget=50_000)
+        assert result.verdict == ("solved" if truth else "unwinnable"), \
+            patience.format_position(r, s)
+        verdicts.append(result.verdict)
+    assert len(verdicts) >= 70
+    assert 10 <= verdicts.count("unwinnable") <= len(verdicts) - 10

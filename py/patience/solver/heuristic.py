@@ -18,6 +18,9 @@ Heuristic = Callable[[State], int]
 # foundations, an occupied free cell, a face-down card, a card above a lower one in its
 # pile, an empty pile (a bonus), and each card above a card the foundations want next.
 WEIGHTS = (6, 2, 6, 3, 2, 2)
+# A pass through the stock used up (where passes are limited): without it the search
+# spends the passes early, fetching a wanted card from deep in the stock.
+RECYCLE = 20
 # Other weights for the short restarts that try a different path through a hard deal: more
 # weight on free cells and empty piles, less on blockers, or none on buried cards.
 ALTERNATES = ((6, 4, 2, 3, 4, 2), (6, 2, 2, 1, 2, 2), (6, 1, 2, 3, 1, 0))
@@ -86,13 +89,14 @@ def _suit_up(r: Rules, FOUND: int, CELL: int, DOWN: int, BLOCK: int, EMPTY: int,
     found = r.F
     rank = RANK
     aces = (0, 1, 2, 3)
+    recycle = RECYCLE if r.max_recycles is not None else 0
 
     def h(s: State) -> int:
         piles, down = s.piles, s.down
         on_f = 0
         for f in found:
             on_f += len(piles[f])
-        score = FOUND * (total - on_f)
+        score = FOUND * (total - on_f) + recycle * s.recycles
         want = set()
         for f in found:
             pf = piles[f]

@@ -1,7 +1,8 @@
 """Best-first search with a transposition table on ``Rules.key``.
 
 Every position popped first has its safe moves (``patience.safe_moves``) played as forced
-moves, then is expanded: each legal move gives a child, kept unless its key was met before.
+moves, then is expanded: each legal move gives a child (with the stock folded into the
+moves, ``fold.py``), kept unless its key was met before.
 The heuristic only orders the frontier, so when the frontier runs dry every reachable
 position (up to ``Rules.key`` and the forced safe moves) was expanded and the game is proven
 unwinnable.
@@ -16,6 +17,7 @@ from typing import TypeVar
 from ..auto import safe_moves
 from ..game import Move, State
 from ..rules import Rules
+from .fold import make_expand
 from .heuristic import Heuristic
 from .narrow import Narrow
 
@@ -49,14 +51,17 @@ def drain(steps: Generator[int, None, T]) -> T:
 
 
 def best_first(r: Rules, root: State, budget: int, h: Heuristic,
-               narrow: Narrow | None = None, every: int = 0) -> Generator[int, None, Outcome]:
+               narrow: Narrow | None = None, every: int = 0,
+               fold: bool = True) -> Generator[int, None, Outcome]:
     """Search from ``root``; return the verdict, the winning moves and the nodes expanded.
 
     A generator: it yields the nodes expanded so far every ``every`` nodes (never when
     ``every`` is 0), so a caller can pause the search between slices; its return value
-    (``StopIteration.value``) is the outcome.
+    (``StopIteration.value``) is the outcome. ``fold`` folds turning the stock into the
+    moves (``fold.py``).
     """
-    key, apply, legal, won = r.key, r.apply, r.legal_moves, r.is_won
+    key, won = r.key, r.is_won
+    expand = make_expand(r, narrow, fold)
     seen: set[object] = {key(root)}
     parents: list[tuple[int, tuple[Move, ...]]] = []
     frontier: list[Entry] = [(h(root), 0, root, -1, ())]
@@ -81,15 +86,13 @@ def best_first(r: Rules, root: State, budget: int, h: Heuristic,
         if every and not nodes % every:
             yield nodes
         me = len(parents) - 1
-        moves_out = legal(s) if narrow is None else narrow(s, legal(s))
-        for m in moves_out:
-            c = apply(s, m)
+        for steps, c in expand(s):
             kc = key(c)
             if kc in seen:
                 continue
             seen.add(kc)
             tick -= 1
-            heappush(frontier, (h(c), tick, c, me, (m,)))
+            heappush(frontier, (h(c), tick, c, me, steps))
     # A narrowed search that runs dry proves nothing: it may have cut the wins.
     return ("unwinnable" if narrow is None else "unknown"), [], nodes
 
