@@ -105,6 +105,10 @@ def row_search(r: Rules, root: State, budget: int,
     present = sum(1 << (x - 1) for x in range(1, 14) if count[x])
     path: list[int] = []
     order = range(len(tableau))
+    # The rank of each pile's top card (0 when empty), and the ranks next to each rank.
+    exposed = [p[-1] if p else 0 for p in ranks]
+    nears = [(-1, -1)] + [((x - 2) % 13 + 1, x % 13 + 1) for x in range(1, 14)]
+    height = heights.__getitem__
 
     def children(top: int, present: int, counts: int) -> list[int]:
         """Return the piles whose top card can go next, taller first; none when pruned."""
@@ -120,10 +124,14 @@ def row_search(r: Rules, root: State, budget: int,
                 cut = not ok
             if cut:
                 return []
-        moves = [(-heights[t], t) for t in order if heights[t] and (
-            not top or (ranks[t][heights[t] - 1] - top) % 13 in (1, 12))]
-        moves.sort()
-        return [t for _, t in moves]
+        if top:
+            near = nears[top]
+            moves = [t for t in order if exposed[t] in near]
+        else:
+            moves = [t for t in order if heights[t]]
+        if len(moves) > 1:
+            moves.sort(key=height, reverse=True)
+        return moves
 
     # A frame: the node's foundation rank, height code, cards left, ranks present, rank
     # counts (base 5), its children, and the index of the next child to try.
@@ -158,6 +166,7 @@ def row_search(r: Rules, root: State, budget: int,
                 continue
             seen.add(k)
             heights[t] = h
+            exposed[t] = ranks[t][h - 1] if h else 0
             path.append(t)
             count[rank] -= 1
             pending = (rank, nxt, left - 1,
@@ -170,7 +179,8 @@ def row_search(r: Rules, root: State, budget: int,
         if not stack:
             return "unwinnable", [], nodes
         t = path.pop()
-        count[ranks[t][heights[t]]] += 1
+        rank = exposed[t] = ranks[t][heights[t]]
+        count[rank] += 1
         heights[t] += 1
     f = r.names[r.F[0]]
     return "solved", [Move(r.names[tableau[t]], f) for t in path], nodes
