@@ -15,7 +15,7 @@ of cards left of each rank must allow such a walk at all (``_trail``).
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 
 from ..cards import RANK
 from ..game import Move, State
@@ -99,8 +99,9 @@ def row_search(r: Rules, root: State, budget: int,
     for pile in ranks:
         for x in pile:
             count[x] += 1
-    cuts: dict[int, bool] = {}
-    trails: dict[int, bool] = {}
+    # dead[counts * 16 + top]: the walk is cut or has no trail (the ranks present follow
+    # from the counts, so one cache serves both tests).
+    dead: dict[int, bool] = {}
     pow5 = [0] + [5 ** k for k in range(13)]
     present = sum(1 << (x - 1) for x in range(1, 14) if count[x])
     path: list[int] = []
@@ -109,42 +110,15 @@ def row_search(r: Rules, root: State, budget: int,
     exposed = [p[-1] if p else 0 for p in ranks]
     nears = [(-1, -1)] + [((x - 2) % 13 + 1, x % 13 + 1) for x in range(1, 14)]
     height = heights.__getitem__
-
-    def children(top: int, present: int, counts: int) -> list[int]:
-        """Return the piles whose top card can go next, taller first; none when pruned."""
-        if top:
-            cut = cuts.get(present * 16 + top)
-            if cut is None:
-                cut = cuts[present * 16 + top] = _cut(present, top)
-            if not cut:
-                ck = counts * 16 + top
-                ok = trails.get(ck)
-                if ok is None:
-                    ok = trails[ck] = _trail(count, top)
-                cut = not ok
-            if cut:
-                return []
-        if top:
-            near = nears[top]
-            moves = [t for t in order if exposed[t] in near]
-        else:
-            moves = [t for t in order if heights[t]]
-        if len(moves) > 1:
-            moves.sort(key=height, reverse=True)
-        return moves
-
+    counts = sum(count[x] * 5 ** (x - 1) for x in range(1, 14))
+    left = sum(heights)
     # A frame: the node's foundation rank, height code, cards left, ranks present, rank
-    # counts (base 5), its children, and the index of the next child to try.
-    Frame = tuple[int, int, int, int, int, list[int]]
-    stack: list[tuple[Frame, list[int]]] = []
-    pending: tuple[int, int, int, int, int] | None = (
-        top, code, sum(heights), present,
-        sum(count[x] * 5 ** (x - 1) for x in range(1, 14)))
+    # counts (base 5), and what is left of its children, taller piles first.
+    stack: list[tuple[int, int, int, int, int, Iterator[int]]] = []
     nodes = 0
+    descend = True
     while True:
-        if pending is not None:
-            top, code, left, present, counts = pending
-            pending = None
+        if descend:
             if not left:
                 break
             if nodes >= budget:
@@ -152,12 +126,25 @@ def row_search(r: Rules, root: State, budget: int,
             nodes += 1
             if every and not nodes % every:
                 yield nodes
-            stack.append(((top, code, left, present, counts,
-                           children(top, present, counts)), [0]))
-        (top, code, left, present, counts, piles), at = stack[-1]
-        while at[0] < len(piles):
-            t = piles[at[0]]
-            at[0] += 1
+            moves: list[int] = []
+            if top:
+                key = counts * 16 + top
+                cut = dead.get(key)
+                if cut is None:
+                    cut = dead[key] = _cut(present, top) or not _trail(count, top)
+                if not cut:
+                    near = nears[top]
+                    moves = [t for t in order if exposed[t] in near]
+            else:
+                moves = [t for t in order if heights[t]]
+            if len(moves) > 1:
+                moves.sort(key=height, reverse=True)
+            it = iter(moves)
+            stack.append((top, code, left, present, counts, it))
+            descend = False
+        else:
+            top, code, left, present, counts, it = stack[-1]
+        for t in it:
             h = heights[t] - 1
             rank = ranks[t][h]
             nxt = code - mult[t]
@@ -169,11 +156,12 @@ def row_search(r: Rules, root: State, budget: int,
             exposed[t] = ranks[t][h - 1] if h else 0
             path.append(t)
             count[rank] -= 1
-            pending = (rank, nxt, left - 1,
-                       present if count[rank] else present & ~(1 << (rank - 1)),
-                       counts - pow5[rank])
+            if not count[rank]:
+                present &= ~(1 << (rank - 1))
+            top, code, left, counts = rank, nxt, left - 1, counts - pow5[rank]
+            descend = True
             break
-        if pending is not None:
+        if descend:
             continue
         stack.pop()
         if not stack:
