@@ -86,6 +86,26 @@ def test_hint_losing_move_and_undo_to_the_last_winnable_position(page: Page,
     page.screenshot(path="/tmp/patience-e2e-rewind.png")
 
 
+def test_a_game_opened_lost_walks_back_to_the_losing_move(page: Page, site_url: str) -> None:
+    # Opened two moves past the losing one: nothing is known yet of the positions before,
+    # so the worker walks back (the rewind job) to find where the game was lost.
+    manual_play(page)
+    session = Session.load(endgame_save())
+    session.play("t8>c1")
+    session.play("t1>c2")
+    resume_save(page, site_url, session.save())
+    verdict(page, "lost")
+    expect(page.locator("#ponr")).to_contain_text("Lost at move 1 (Pile 8 to Free cell 1)",
+                                                  timeout=SOLVER_TIMEOUT_MS)
+    expect(page.locator("#btn-rewind")).to_have_text("Undo to the deal")
+    expect(page.locator("#btn-hint")).to_be_disabled()   # stuck: no move left to hint
+
+    page.click("#btn-rewind")
+    assert snap(page)["moveCount"] == 0
+    verdict(page, "winnable")
+    assert snap(page)["canRedo"]                       # the undone moves can be replayed
+
+
 def test_a_hint_on_a_lost_game_is_labelled_a_rule_of_thumb(page: Page, site_url: str) -> None:
     manual_play(page)
     session = Session.load(endgame_save())
@@ -97,6 +117,8 @@ def test_a_hint_on_a_lost_game_is_labelled_a_rule_of_thumb(page: Page, site_url:
     expect(tip).to_contain_text("This game can no longer be won", timeout=SOLVER_TIMEOUT_MS)
     expect(tip).to_contain_text("rule of thumb")
     expect(tip).not_to_contain_text("keeps the game winnable")
+    expect(page.locator(".card.hint").first).to_be_visible()
+    expect(page.locator("#ponr")).to_contain_text("Lost at move 1", timeout=SOLVER_TIMEOUT_MS)
 
 
 def test_auto_solve_plays_the_win_and_can_be_stopped(page: Page, site_url: str) -> None:
@@ -163,3 +185,23 @@ def test_the_page_plays_on_while_the_solver_thinks(page: Page, site_url: str) ->
     verdict(page, "thinking")
     expect(page.locator("#verdict")).not_to_have_attribute("data-state", "thinking",
                                                            timeout=SOLVER_TIMEOUT_MS)
+
+
+def test_without_its_worker_the_page_says_so_and_hints_by_rule_of_thumb(
+        page: Page, site_url: str) -> None:
+    manual_play(page)
+    page.context.route("**/solver-worker.js", lambda route: route.fulfill(status=404, body="gone"))
+    open_game(page, site_url, "freecell", 1)
+    verdict(page, "failed")
+    expect(page.locator("#verdict")).to_contain_text("Solver unavailable")
+    page.click("#btn-hint")
+    tip = page.locator("#tip")
+    expect(tip).to_contain_text("The solver is not available")
+    expect(tip).to_contain_text("rule of thumb")
+    expect(page.locator(".card.hint").first).to_be_visible()
+    # Play goes on as ever.
+    s = snap(page)
+    key = sorted(k for k in s["taps"] if k != "stock:0")[0]
+    src, n = key.split(":")
+    card(page, src, len(s["piles"][src]) - int(n)).click(position={"x": 12, "y": 8})
+    assert snap(page)["moveCount"] == 1

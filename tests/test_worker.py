@@ -8,6 +8,7 @@ import pytest
 
 import patience
 import patience.winnable
+import patience.worker
 from patience import Session
 from patience.worker import SLICE, run, start
 
@@ -146,3 +147,15 @@ def test_the_winnable_key_names_only_options_that_change_play() -> None:
         assert key(patience.rules("klondike", {"scoring": scoring, "peek": True})) == base
     assert key(patience.rules("klondike", {"takeback": False})) != base
     assert key(patience.rules("pyramid", {"passes": "unlimited"})) == "pyramid:passes=unlimited"
+
+
+def test_a_failure_inside_a_search_answers_with_an_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object) -> object:
+        raise IndexError("a bug in the solver")
+        yield 0
+
+    monkeypatch.setattr(patience.worker, "solve_steps", broken)
+    session = Session(patience.rules("freecell"), deal=1)
+    answer = run(job(kind="solve", save=session.save(), budget=10))
+    assert answer == {"error": {"kind": "IndexError", "message": "a bug in the solver"}}

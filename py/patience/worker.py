@@ -69,7 +69,7 @@ class Job:
             next(self._steps)
         except StopIteration as done:
             self._answer = json.dumps(done.value, separators=(",", ":"))
-        except (PatienceError, ValueError, TypeError, KeyError) as e:
+        except Exception as e:       # a bug must answer, never stall the worker
             self._answer = _error(e)
         return self._answer
 

@@ -10,6 +10,7 @@ import { createSolver } from "./solver.js";
 export const BUDGETS = { indicator: 60_000, deep: 400_000, rewind: 30_000, find: 60_000 };
 const FIND_TRIES = 40;
 const SOLVE_STEP_MS = 320;
+const DROPPED = Symbol("dropped");
 
 const $ = (id) => document.getElementById(id);
 
@@ -20,12 +21,14 @@ export function createAssist(ctx) {
   let line = [];        // the moves played in it, as text
   let entries = [];     // entries[k]: what is known of the position after k moves
   let busy = null;      // what the solver is doing for us: "indicator", "deep", "rewind", "find"
-  let current = null;   // the question in flight (a newer one drops it)
+  let current = null;   // the question in flight (a newer one drops it): {why, k, moves}
+  let trouble = null;   // {k, message}: the solver could not check position k
   let ponr = null;      // the point of no return, once the present position is lost
   let tip = null;       // the hint or suggestion on show: {text, label, marks}
   let solving = false;
   let solveTimer = null;
   let lists = {};       // winnable deals by key (static/data/winnable.json)
+  let spoken = "";      // the point of no return last read out
 
   const snap = () => ctx.snap();
   const on = () => ctx.settings().indicator !== false;
@@ -73,6 +76,7 @@ export function createAssist(ctx) {
       entries = [];
       ponr = null;
       tip = null;
+      trouble = null;
     }
     let same = 0;
     while (same < line.length && same < save.moves.length && line[same] === save.moves[same]) same++;
@@ -82,18 +86,29 @@ export function createAssist(ctx) {
     if (changed) {
       ponr = null;
       tip = null;
+      trouble = null;
     }
     refresh();
   }
 
+  /** Tell whether the first k moves of the line are still those of ``moves``. */
+  const onLine = (k, moves) => k <= line.length && k <= moves.length
+    && line.slice(0, k).every((m, i) => m === moves[i]);
+
+  /** Keep what a search found about position k of a line (if it is still ours). A proof
+   * (a win or a loss) is never replaced by "unknown". */
   function store(k, moves, answer, budget) {
-    if (JSON.stringify(line.slice(0, k)) !== JSON.stringify(moves.slice(0, k))) return;
+    if (!onLine(k, moves)) return;
+    const old = entries[k];
+    if (old && old.verdict !== "unknown" && answer.verdict === "unknown") return;
+    if (old?.verdict === "solved" && old.moves && !answer.moves) return;
     entries[k] = { verdict: answer.verdict, moves: answer.moves, usedHidden: answer.usedHidden, budget };
   }
 
-  /** Ask the worker a job; resolve to its answer, or null when a newer question dropped it. */
+  /** Ask the worker a job; resolve to its answer, or DROPPED when a newer question (or a
+   * cancel) took its place. */
   async function ask(job, why) {
-    const mine = { why };
+    const mine = { why, k: snap().moveCount, moves: line.slice() };
     current = mine;
     busy = why;
     show();
@@ -103,22 +118,33 @@ export function createAssist(ctx) {
       busy = null;
       show();
     }
-    return answer;
+    return answer ?? DROPPED;
   }
 
-  /** Search the present position under a budget; resolve to its entry (null if dropped). */
+  /** Tell whether the solver is already asked this about the present position. */
+  function asking(...whys) {
+    return current !== null && whys.includes(current.why) && current.k === snap().moveCount
+      && onLine(current.k, current.moves) && current.moves.length === line.length;
+  }
+
+  /** Search the present position under a budget; resolve to its entry, DROPPED, or an
+   * {error} the solver gave. */
   async function search(budget, why) {
     const s = snap();
     const k = s.moveCount;
     const moves = line.slice();
     const answer = await ask({ kind: "solve", save: s.save, budget }, why);
-    if (answer === null) return null;          // dropped for a newer question
+    if (answer === DROPPED) return DROPPED;
     if (answer.error) {
+      if (onLine(k, moves)) trouble = { k, message: answer.error.message };
       show();
-      return null;
+      return answer;
     }
     store(k, moves, answer, budget);
-    return known(k);
+    const e = onLine(k, moves) ? known(k) : null;
+    if (e?.verdict === "unwinnable" && snap().moveCount === k) findPointOfNoReturn();
+    show();
+    return e;
   }
 
   /** Decide what the indicator needs after a change, and ask the solver if it must. */
@@ -136,24 +162,22 @@ export function createAssist(ctx) {
       entries[k] = { verdict: "unwinnable", moves: null, usedHidden: false };
     }
     const e = known(k);
-    if (e || !on()) {
+    if (e || !on() || trouble?.k === k) {
       if (busy === "indicator") solver.cancel();
       show();
       if (e?.verdict === "unwinnable") findPointOfNoReturn();
       return;
     }
-    search(BUDGETS.indicator, "indicator").then((found) => {
-      if (found && snap().moveCount === k) {
-        show();
-        if (found.verdict === "unwinnable") findPointOfNoReturn();
-      }
-    });
+    // Already being asked (a snapshot taken again, settings closed...), or a deal being
+    // looked for: let that question run.
+    if (busy === "find" || asking("indicator", "deep")) return;
+    search(BUDGETS.indicator, "indicator");
   }
 
   // The point of no return -------------------------------------------------------------------
 
   async function findPointOfNoReturn() {
-    if (ponr || busy === "rewind") return;
+    if (ponr || busy === "rewind" || busy === "find") return;
     const s = snap();
     const n = s.moveCount;
     let k = n - 1;
@@ -167,7 +191,7 @@ export function createAssist(ctx) {
       if (e?.verdict !== "unwinnable") break;
     }
     if (k < 0) {
-      ponr = { winnable: null, fromStart: true };
+      ponr = { winnable: null, message: "This deal could not be won from the start." };
       show();
       return;
     }
@@ -180,19 +204,28 @@ export function createAssist(ctx) {
     const moves = line.slice();
     const answer = await ask({ kind: "rewind", save: s.save, from: k + 1, skip,
       known: knownWon, budget: BUDGETS.rewind }, "rewind");
-    if (answer === null) return;
-    if (answer.error || snap().moveCount !== n) {
+    if (answer !== DROPPED && !answer.error) {
+      for (const j of answer.lost) store(j, moves, { verdict: "unwinnable", moves: null, usedHidden: true }, BUDGETS.rewind);
+      if (answer.winnable !== null && answer.moves) {
+        store(answer.winnable, moves, { verdict: "solved", moves: answer.moves, usedHidden: answer.usedHidden }, BUDGETS.rewind);
+      }
+    }
+    // The answer holds for the positions up to k + 1 while they are still on the line,
+    // even if the player has played on (a lost game stays lost).
+    const here = snap().moveCount;
+    if (answer !== DROPPED && onLine(k + 1, moves) && here > k && known(here)?.verdict === "unwinnable") {
+      if (answer.error) ponr = { winnable: null, message: `The losing move could not be found (${answer.error.message}).` };
+      else if (answer.winnable !== null) ponr = { winnable: answer.winnable };
+      else if (answer.unknownAt !== undefined) ponr = { winnable: null, message: "The losing move could not be found within the search limit." };
+      else ponr = { winnable: null, message: "This deal could not be won from the start." };
       show();
       return;
     }
-    for (const j of answer.lost) store(j, moves, { verdict: "unwinnable", moves: null, usedHidden: true }, BUDGETS.rewind);
-    if (answer.winnable !== null) {
-      if (answer.moves) store(answer.winnable, moves, { verdict: "solved", moves: answer.moves, usedHidden: answer.usedHidden }, BUDGETS.rewind);
-      ponr = { winnable: answer.winnable };
-    } else {
-      ponr = { winnable: null, fromStart: answer.unknownAt === undefined };
-    }
+    // Dropped, or the line changed underneath: look again from where the player is now.
     show();
+    if (!ponr && current === null && known(snap().moveCount)?.verdict === "unwinnable") {
+      findPointOfNoReturn();
+    }
   }
 
   function rewind() {
@@ -201,6 +234,7 @@ export function createAssist(ctx) {
     const to = ponr.winnable;
     ctx.undoTo(to);
     ctx.announce(`Back to move ${to}, the last position that could still be won`);
+    document.querySelector('#table .pile[tabindex="0"]')?.focus({ preventScroll: true });
   }
 
   // Hint and auto-solve ---------------------------------------------------------------------
@@ -246,21 +280,39 @@ export function createAssist(ctx) {
     return marks;
   }
 
+  /** Say why there is no winning move to offer, from what the search gave. */
+  function noWin(e) {
+    if (solver.state === "failed") return `The solver is not available (${solver.failure})`;
+    if (e?.error) return `The solver could not check this position (${e.error.message})`;
+    if (e?.verdict === "unwinnable") return "This game can no longer be won";
+    if (e?.verdict === "solved") return "This deal is known to be winnable, but the solver did not find the way again within its search limit";
+    return "No win was found within the search limit";
+  }
+
+  const waiting = new Set(["Looking for a win…", "Looking for a win to play…"]);
+
+  /** A question was dropped (the player moved on, or asked something else): say nothing. */
+  function quiet() {
+    if (tip && waiting.has(tip.text)) tip = null;
+    show();
+  }
+
   async function hint() {
-    if (!ctx.ready() || snap().status !== "playing") return;
+    if (!ctx.ready() || snap().status !== "playing" || busy === "find") return;
     stopSolving();
     tip = { text: "Looking for a win…", marks: [] };
     show();
     const k = snap().moveCount;
     const e = await deepEntry();
-    if (snap().moveCount !== k) return;
+    if (e === DROPPED || snap().moveCount !== k) {
+      quiet();
+      return;
+    }
     if (e?.verdict === "solved" && e.moves?.length) {
       const move = e.moves[0];
       tip = { text: `Hint: ${describe(move)}. This keeps the game winnable.`, marks: marksFor(move), kind: "win" };
     } else {
-      const why = e?.verdict === "unwinnable" ? "This game can no longer be won"
-        : solver.state === "failed" ? `The solver is not available (${solver.failure})`
-          : "No win was found within the search limit";
+      const why = noWin(e);
       const { move } = ctx.call("suggest");
       tip = move
         ? { text: `${why}. A suggestion by rule of thumb, not a promise: ${describe(move)}.`, marks: marksFor(move), kind: "guess" }
@@ -277,18 +329,20 @@ export function createAssist(ctx) {
       ctx.announce("Auto-solve stopped");
       return;
     }
-    if (!ctx.ready() || snap().status !== "playing") return;
+    if (!ctx.ready() || snap().status !== "playing" || busy === "find") return;
     solving = true;
     tip = { text: "Looking for a win to play…", marks: [] };
     show();
     const k = snap().moveCount;
     const e = await deepEntry();
-    if (!solving || snap().moveCount !== k) return;
+    if (e === DROPPED || !solving || snap().moveCount !== k) {
+      stopSolving();
+      quiet();
+      return;
+    }
     if (!(e?.verdict === "solved" && e.moves)) {
       solving = false;
-      tip = { text: e?.verdict === "unwinnable" ? "This game can no longer be won, so there is nothing to play."
-        : solver.state === "failed" ? `The solver is not available (${solver.failure}).`
-          : "No win was found within the search limit, so there is nothing to play.", marks: [], kind: "guess" };
+      tip = { text: `${noWin(e)}, so there is nothing to play.`, marks: [], kind: "guess" };
       ctx.announce(tip.text);
       show();
       return;
@@ -317,6 +371,7 @@ export function createAssist(ctx) {
     if (!solving) return;
     solving = false;
     clearTimeout(solveTimer);
+    if (tip && waiting.has(tip.text)) tip = null;
     show();
   }
 
@@ -342,18 +397,23 @@ export function createAssist(ctx) {
   async function winnableDeal(gameId, options, avoid, random) {
     const { key } = ctx.call("winnable_key", gameId, JSON.stringify(options));
     const list = lists[key];
-    if (list) {
-      const choices = list.deals.filter((d) => d !== avoid);
-      const deal = choices[random(choices.length)];
-      return { deal, budget: list.budget };
-    }
+    const choices = list ? list.deals.filter((d) => d !== avoid) : [];
+    if (choices.length) return { deal: choices[random(choices.length)], budget: list.budget };
     let cancelled = false;
     ctx.notice("Finding a winnable deal", `The solver is trying deals until it wins one (at most ${FIND_TRIES}).`,
       [["Cancel", () => { cancelled = true; solver.cancel(); }]]);
-    const answer = await ask({ kind: "find", game: gameId, options, from: random(2_000_000_000) + 1,
+    const pending = ask({ kind: "find", game: gameId, options, from: random(2_000_000_000) + 1,
       tries: FIND_TRIES, budget: BUDGETS.find }, "find");
+    ctx.draw();                         // the table waits while the search runs
+    const answer = await pending;
     ctx.hideNotice();
-    if (cancelled || answer === null) return null;
+    ctx.draw();
+    if (cancelled) return null;
+    if (answer === DROPPED) {
+      ctx.notice("The search was interrupted", "The solver stopped looking for a winnable deal before it found one.",
+        [["Try again", () => ctx.dealAny(gameId, options, true), true], ["Keep playing", () => {}]]);
+      return null;
+    }
     if (answer.error || answer.deal === null) {
       ctx.notice("No winnable deal found", answer.error ? answer.error.message
         : `The solver won none of the ${answer.tried} deals it tried within its search limit.`,
@@ -378,7 +438,8 @@ export function createAssist(ctx) {
     const peek = e?.usedHidden && hasHidden(s) ? " (the solver looked at face-down cards)" : "";
     if (e?.verdict === "solved") return ["winnable", `Winnable${peek}`];
     if (e?.verdict === "unwinnable") return ["lost", `Not winnable${s.status === "stuck" ? "" : peek}`];
-    if (solver.state === "failed") return ["failed", "Solver unavailable"];
+    if (solver.state === "failed") return ["failed", `Solver unavailable: ${solver.failure}`];
+    if (trouble?.k === s.moveCount) return ["failed", `The solver could not check this position: ${trouble.message}`];
     if (busy === "indicator" || busy === "deep") {
       return ["thinking", solver.state === "starting" ? "Thinking (starting the solver)…" : "Thinking…"];
     }
@@ -408,8 +469,8 @@ export function createAssist(ctx) {
         lost = `Lost at move ${j + 1} (${what}).`;
         back.hidden = false;
         back.textContent = j === 0 ? "Undo to the deal" : `Undo to move ${j}`;
-      } else if (ponr.fromStart) {
-        lost = "This deal could not be won from the start.";
+      } else {
+        lost = ponr.message;
       }
     } else if (busy === "rewind") {
       lost = "Looking for the move that lost it…";
@@ -420,7 +481,11 @@ export function createAssist(ctx) {
     $("tip").dataset.kind = tip?.kind ?? "";
     $("tip").hidden = !tip;
     $("btn-solve").textContent = solving ? "Stop" : "Solve";
-    $("btn-solve").setAttribute("aria-pressed", String(solving));
+    const found = ponr && state === "lost" ? lost : "";
+    if (found && found !== spoken) {
+      ctx.announce(`Not winnable any more. ${found}${back.hidden ? "" : ` ${back.textContent} is offered.`}`);
+    }
+    spoken = found;
     bar.hidden = verdict.hidden && !lost && !tip;
   }
 
@@ -452,5 +517,6 @@ export function createAssist(ctx) {
     marks,
     start: () => solver.start(),
     get solving() { return solving; },
+    get finding() { return busy === "find"; },
   };
 }

@@ -71,7 +71,7 @@ function glideBack(els) {
 }
 
 /** Keyboard play: arrows move between piles, Space picks and places, Enter plays the best move,
- * D turns the stock, H asks for a hint. */
+ * D turns the stock, H asks for a hint, Escape lets go (or stops auto-solve). */
 export function attachKeyboard(app) {
   document.addEventListener("keydown", (e) => {
     if (document.querySelector("dialog[open]") || e.defaultPrevented) return;
@@ -89,7 +89,7 @@ export function attachKeyboard(app) {
     }
     if (inField || ctrl || e.altKey) return;
     const inTable = e.target.closest && e.target.closest("#table");
-    if (!inTable && !["d", "D", "h", "H"].includes(e.key)) return;
+    if (!inTable && !["d", "D", "h", "H", "Escape"].includes(e.key)) return;
     const actions = {
       ArrowLeft: () => app.cursorMove("left"),
       ArrowRight: () => app.cursorMove("right"),

@@ -47,7 +47,8 @@ const assist = createAssist({
   notice: (...args) => notice(...args),
   hideNotice: () => hideNotice(),
   draw: () => draw(),
-  dealAny: (gameId, options) => newDeal(gameId, randomDeal(), options),
+  dealAny: (gameId, options, winnable = false) => (winnable ? dealRandom(gameId, options)
+    : newDeal(gameId, randomDeal(), options)),
 });
 
 // Time ------------------------------------------------------------------------------------
@@ -113,7 +114,7 @@ function updateBar() {
   const score = snap.score;
   $("stat-score").textContent = score === null || score === undefined ? ""
     : snap.scoring === "vegas" ? `$${score}` : `Score ${score}`;
-  const live = app.ready;
+  const live = app.ready && !assist.finding;
   $("btn-undo").disabled = !live || !snap.canUndo;
   $("btn-redo").disabled = !live || !snap.canRedo;
   for (const id of ["btn-new", "btn-deal"]) $(id).disabled = !live;
@@ -222,7 +223,7 @@ function scheduleAuto() {
 }
 
 function play(text, { auto = false } = {}) {
-  if (!app.ready) return false;
+  if (!app.ready || assist.finding) return false;
   if (!auto) stopAuto();
   const before = app.snap;
   const ok = accept(call("play", text, elapsed()));
@@ -293,7 +294,7 @@ function runFinish() {
 }
 
 function undo() {
-  if (!app.ready || !app.snap.canUndo) return;
+  if (!app.ready || assist.finding || !app.snap.canUndo) return;
   stopAuto();
   app.selected = null;
   accept(call("undo", elapsed()));
@@ -302,7 +303,7 @@ function undo() {
   startClock();
 }
 function redo() {
-  if (!app.ready || !app.snap.canRedo) return;
+  if (!app.ready || assist.finding || !app.snap.canRedo) return;
   stopAuto();
   app.selected = null;
   accept(call("redo", elapsed()));
@@ -310,7 +311,7 @@ function redo() {
   afterMove();
 }
 function restart() {
-  if (!app.ready) return;
+  if (!app.ready || assist.finding) return;
   stopAuto();
   app.selected = null;
   accept(call("restart", elapsed()));
@@ -420,7 +421,7 @@ function findMove(src, dst, n) {
 }
 
 const intents = {
-  accepting: () => app.ready && !app.finishing,
+  accepting: () => app.ready && !app.finishing && !assist.finding,
   canLift(pile, index) {
     if (pile === "stock") return false;
     const n = pileCards(pile).length - index;
@@ -599,6 +600,11 @@ const keyboard = {
     intents.tap(pile, pile === "stock" ? 0 : cards.length - 1);
   },
   cancelPick() {
+    if (assist.solving) {
+      assist.stopSolving();
+      announce("Auto-solve stopped");
+      return;
+    }
     if (!app.selected) return;
     app.selected = null;
     draw();

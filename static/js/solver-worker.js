@@ -37,31 +37,39 @@ const started = boot();
 started.then(() => postMessage({ ready: true }),
   (err) => postMessage({ failed: String(err?.message ?? err) }));
 
+/** Run one job to its answer, or until a newer message arrives; never throws. */
+async function run(start, message) {
+  let job = null;
+  try {
+    job = start(JSON.stringify(message.job));
+    let answer;
+    while ((answer = job.step()) === undefined && !newest) await nextTurn();
+    if (answer === undefined) {
+      job.close();
+      return { id: message.id, dropped: true };
+    }
+    return { id: message.id, answer: JSON.parse(answer) };
+  } catch (err) {
+    return { id: message.id, answer: { error: { kind: "worker", message: String(err?.message ?? err) } } };
+  } finally {
+    job?.destroy();
+  }
+}
+
 async function loop() {
   looping = true;
-  let start;
   try {
-    start = await started;
-  } catch {
-    looping = false;
-    return;
-  }
-  while (newest) {
-    const message = newest;
-    newest = null;
-    if (message.cancel) continue;
-    const job = start(JSON.stringify(message.job));
-    let answer;
-    try {
-      while ((answer = job.step()) === undefined && !newest) await nextTurn();
-      if (answer === undefined) job.close();
-    } finally {
-      job.destroy();
+    const start = await started;
+    while (newest) {
+      const message = newest;
+      newest = null;
+      if (!message.cancel) postMessage(await run(start, message));
     }
-    postMessage(answer === undefined ? { id: message.id, dropped: true }
-      : { id: message.id, answer: JSON.parse(answer) });
+  } catch {
+    // Python did not start: that was announced as {failed}; nothing can be answered.
+  } finally {
+    looping = false;
   }
-  looping = false;
 }
 
 self.onmessage = (event) => {

@@ -1,6 +1,8 @@
 // The page's side of the solver worker (solver-worker.js): one question at a time. Asking
 // again drops the question before, whose promise resolves to null; so does cancel().
 
+const START_TIMEOUT_MS = 120_000;
+
 export function createSolver({ onState = () => {} } = {}) {
   let worker = null;
   let state = "off";          // off, starting, ready or failed
@@ -26,6 +28,9 @@ export function createSolver({ onState = () => {} } = {}) {
     if (worker || state === "failed") return;
     state = "starting";
     onState(state);
+    const timer = setTimeout(() => {
+      if (state === "starting") fail("the solver did not start within two minutes");
+    }, START_TIMEOUT_MS);
     try {
       worker = new Worker(new URL("./solver-worker.js", import.meta.url), { type: "module" });
     } catch (err) {
@@ -35,6 +40,7 @@ export function createSolver({ onState = () => {} } = {}) {
     worker.onmessage = (event) => {
       const m = event.data;
       if (m.ready) {
+        clearTimeout(timer);
         state = "ready";
         onState(state);
       } else if (m.failed) {
