@@ -19,8 +19,10 @@ from .narrow import Narrow, make_narrow
 from .result import Result, Verdict
 from .row import fits, row_search
 from .search import Outcome, best_first, drain
+from .winnable import winnable_key
 
-__all__ = ["DEFAULT_BUDGET", "Result", "Verdict", "solve", "solve_steps", "uses_hidden"]
+__all__ = ["DEFAULT_BUDGET", "Result", "Verdict", "solve", "solve_steps", "uses_hidden",
+           "winnable_key"]
 
 DEFAULT_BUDGET = 100_000
 
@@ -65,16 +67,22 @@ def _search(r: Rules, s: State, budget: int,
             every: int) -> Generator[int, None, Outcome]:
     """Best-first search in passes sharing the budget; the last pass is the exact one.
 
-    Where the game has one, a narrowed pass (``narrow``) gets half the budget first. Games
-    building up in suit then try short restarts with other heuristic weights (a tenth of
-    the budget each), which unstick most deals the main weights get lost in. Every pass but
-    the narrowed one is exact, so any of them may prove the game unwinnable.
+    Games with a waste (Klondike and its kin) run a portfolio: narrowed passes (``narrow``)
+    under four heuristic weights, then exact ones, a sixth of the budget each, the last
+    exact pass taking what is left: on Klondike deals 1-40 most wins come in a few hundred
+    nodes under one of the weights and in none under the others. Other games building up
+    in suit try short restarts with other weights (a tenth of the budget each) before the
+    exact pass. A narrowed pass proves nothing; any exact one may prove the game
+    unwinnable.
     """
     narrow = make_narrow(r)
     passes: list[tuple[tuple[int, ...], Narrow | None, int]] = []
     if narrow is not None:
-        passes.append((WEIGHTS, narrow, budget // 2))
-    if r.game.foundation == "suit_up" and not r.pyramid:
+        slice_ = budget // 6
+        passes += [(w, narrow, slice_) for w in (ALTERNATES[2], WEIGHTS, ALTERNATES[1],
+                                                 ALTERNATES[0])]
+        passes.append((ALTERNATES[2], None, slice_))
+    elif r.game.foundation == "suit_up" and not r.pyramid:
         passes.append((WEIGHTS, None, budget // 10))
         passes += [(w, None, budget // 10) for w in ALTERNATES]
     passes.append((WEIGHTS, None, budget))

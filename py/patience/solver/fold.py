@@ -35,6 +35,41 @@ def folds(r: Rules) -> bool:
     return r.waste >= 0 and not r.pyramid
 
 
+def make_legal(r: Rules, narrow: Narrow | None = None) -> Callable[[State], list[Move]]:
+    """Return the legal moves of a position less those whose result ``Rules.key`` merges
+    with another's: the same card or run into a second empty free cell, foundation or
+    (where the tableau piles are alike) tableau pile, or a whole pile with nothing face
+    down moved into an empty one. ``narrow`` filters the rest (see ``narrow.py``).
+    """
+    legal, index = r.legal_moves, r.index
+    alike = {i: "cell" for i in r.C}
+    if r.game.foundation in ("suit_up", "wrap"):
+        alike.update({f: "foundation" for f in r.F})
+    if r.game.symmetric:
+        alike.update({t: "tableau" for t in r.T})
+    tableau = set(r.T) if r.game.symmetric else set()
+
+    def moves(s: State) -> list[Move]:
+        piles, down = s.piles, s.down
+        out: list[Move] = []
+        met: set[tuple[str, int, str]] = set()
+        for m in legal(s):
+            dst = index.get(m.dst, -1)
+            kind = alike.get(dst)
+            if kind is not None and not piles[dst]:
+                src = index[m.src]
+                if kind == "tableau" and src in tableau and not down[src] \
+                        and m.n == len(piles[src]):
+                    continue
+                if (m.src, m.n, kind) in met:
+                    continue
+                met.add((m.src, m.n, kind))
+            out.append(m)
+        return out if narrow is None else narrow(s, out)
+
+    return moves
+
+
 def make_expand(r: Rules, narrow: Narrow | None = None,
                 fold: bool = True) -> Expand:
     """Return the function listing a position's children: the moves to each, and where
@@ -43,11 +78,11 @@ def make_expand(r: Rules, narrow: Narrow | None = None,
     ``narrow`` filters the plain moves first (see ``narrow.py``); ``fold`` (the default)
     folds the stock into the moves where the game allows it (see the module's docstring).
     """
-    legal, apply = r.legal_moves, r.apply
+    apply = r.apply
+    legal = make_legal(r, narrow)
     if not (fold and folds(r)):
         def plain(s: State) -> list[Child]:
-            moves = legal(s) if narrow is None else narrow(s, legal(s))
-            return [((m,), apply(s, m)) for m in moves]
+            return [((m,), apply(s, m)) for m in legal(s)]
         return plain
 
     stock_i, waste_i = r.stock, r.waste
@@ -83,8 +118,7 @@ def make_expand(r: Rules, narrow: Narrow | None = None,
         return out
 
     def expand(s: State) -> list[Child]:
-        moves = legal(s) if narrow is None else narrow(s, legal(s))
-        out: list[Child] = [((m,), apply(s, m)) for m in moves
+        out: list[Child] = [((m,), apply(s, m)) for m in legal(s)
                             if m.src != "stock" and m.dst != "stock"]
         piles = s.piles
         stock, waste = piles[stock_i], piles[waste_i]
