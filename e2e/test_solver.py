@@ -7,12 +7,13 @@ on the page, as a player would.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 import patience
 from patience import Session
-from patience.solver import solve
+from patience.solver import solve, winnable_key
 
 from .conftest import BOOT_TIMEOUT_MS
 from .play import card, drag, manual_play, open_game, pile, snap, wait_ready
@@ -141,21 +142,41 @@ def test_auto_solve_plays_the_win_and_can_be_stopped(page: Page, site_url: str) 
     assert snap(page)["moveCount"] > stopped
 
 
-def test_winnable_deals_only_deals_a_deal_the_solver_wins(page: Page, site_url: str) -> None:
+def test_winnable_deals_only_deals_from_the_shipped_list(page: Page, site_url: str,
+                                                         site_dir: Path) -> None:
+    listed = json.loads((site_dir / "static/data/winnable.json").read_text())["sets"]
     manual_play(page)
     open_game(page, site_url, "freecell", 1)
     page.click("#btn-games")
-    box = page.locator('.game-card[data-game="freecell"] input[name="winnable"]')
-    box.check()
+    page.locator('.game-card[data-game="freecell"] input[name="winnable"]').check()
     page.locator('.game-card[data-game="freecell"] button.accent').click()
-    page.wait_for_function("() => JSON.parse(patienceBridge.snapshot(0)).deal !== 1",
-                           timeout=SOLVER_TIMEOUT_MS)
     deal = snap(page)["deal"]
-    r = patience.rules("freecell")
-    assert solve(r, r.deal(deal), budget=400_000).verdict == "solved"
+    assert deal != 1 and deal in listed["freecell"]
     verdict(page, "winnable")
     settings = json.loads(page.evaluate("localStorage.getItem('patience:v1:settings')"))
     assert settings["winnable"] == {"freecell": True}
+    page.click("#btn-new")                          # every new deal, not just the first
+    assert snap(page)["deal"] in listed["freecell"]
+
+
+def test_winnable_deals_only_searches_on_the_device_where_no_list_applies(
+        page: Page, site_url: str, site_dir: Path) -> None:
+    listed = json.loads((site_dir / "static/data/winnable.json").read_text())["sets"]
+    options = {"draw": 1, "takeback": False}
+    assert winnable_key(patience.rules("klondike", options)) not in listed
+    page.add_init_script(f"""localStorage.setItem("patience:v1:settings", JSON.stringify(
+        {{v: 1, autoMove: false, autoFinish: false, fourColour: false,
+          options: {{klondike: {json.dumps(options)}}}, winnable: {{klondike: true}}}}));""")
+    open_game(page, site_url, "klondike", 1)
+    page.click("#btn-new")
+    expect(page.locator("#notice-title")).to_have_text("Finding a winnable deal")
+    expect(page.locator("#btn-new")).to_be_disabled()        # the table waits meanwhile
+    expect(page.locator("#notice")).to_be_hidden(timeout=SOLVER_TIMEOUT_MS)
+    s = snap(page)
+    assert s["deal"] != 1 and s["options"]["takeback"] is False
+    r = patience.rules("klondike", options)
+    assert solve(r, r.deal(s["deal"]), budget=400_000).verdict == "solved"
+    verdict(page, "winnable")
 
 
 def test_the_page_plays_on_while_the_solver_thinks(page: Page, site_url: str) -> None:

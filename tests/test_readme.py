@@ -8,7 +8,7 @@ from pathlib import Path
 import patience
 import patience.cards
 import patience.solver
-import patience.winnable
+import patience.solver.winnable
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -20,6 +20,6 @@ def test_readme_examples_run() -> None:
 
 
 def test_package_docstrings_run() -> None:
-    for module in (patience, patience.cards, patience.solver, patience.winnable):
+    for module in (patience, patience.cards, patience.solver, patience.solver.winnable):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0

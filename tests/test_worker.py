@@ -7,7 +7,6 @@ import json
 import pytest
 
 import patience
-import patience.winnable
 import patience.worker
 from patience import Session
 from patience.worker import SLICE, run, start
@@ -136,17 +135,6 @@ def test_a_search_pauses_every_slice() -> None:
 def test_bad_jobs_answer_with_an_error(request_text: str, message: str) -> None:
     answer = run(request_text)
     assert message in answer["error"]["message"]
-
-
-def test_the_winnable_key_names_only_options_that_change_play() -> None:
-    key = patience.winnable.winnable_key
-    assert key(patience.rules("spider", {"suits": 2})) == "spider:suits=2"
-    base = key(patience.rules("klondike"))
-    assert base == "klondike:draw=1,passes=3,takeback=True"
-    for scoring in ("none", "standard", "vegas"):
-        assert key(patience.rules("klondike", {"scoring": scoring, "peek": True})) == base
-    assert key(patience.rules("klondike", {"takeback": False})) != base
-    assert key(patience.rules("pyramid", {"passes": "unlimited"})) == "pyramid:passes=unlimited"
 
 
 def test_a_failure_inside_a_search_answers_with_an_error(

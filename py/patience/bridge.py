@@ -22,9 +22,9 @@ from .games import GAMES, find_game
 from .notation import parse_move
 from .rules import Rules
 from .session import Session
+from .solver import winnable_key
 from .suggest import suggest
 from .view import view
-from .winnable import winnable_key
 
 KIND_LABELS = {"stock": "Stock", "waste": "Waste", "f": "Foundation", "c": "Free cell",
                "t": "Pile"}

@@ -8,7 +8,8 @@ import { createSolver } from "./solver.js";
 // Node budgets (never times). The worker's Pyodide expands roughly 20,000 to 100,000
 // positions a second, depending on the game: the indicator answers within a few seconds.
 export const BUDGETS = { indicator: 60_000, deep: 400_000, rewind: 30_000, find: 60_000 };
-const FIND_TRIES = 40;
+const FIND_TRIES = 20;
+const MIN_LIST = 20;        // fewer listed deals than this: look for a new one on the device
 const SOLVE_STEP_MS = 320;
 const DROPPED = Symbol("dropped");
 
@@ -382,10 +383,12 @@ export function createAssist(ctx) {
       const response = await fetch(new URL("../data/winnable.json", import.meta.url));
       const data = await response.json();
       if (data?.version !== 1 || typeof data.sets !== "object" || data.sets === null) return;
-      for (const [key, set] of Object.entries(data.sets)) {
-        const deals = Array.isArray(set?.deals) ? set.deals : Array.isArray(set) ? set : [];
+      // {"version": 1, "sets": {key: [deals]}, "budgets": {key: nodes}}: tools/winnable.py
+      for (const [key, deals] of Object.entries(data.sets)) {
+        if (!Array.isArray(deals)) continue;
         const ok = deals.filter((d) => Number.isInteger(d) && d >= 1 && d <= 2147483647);
-        if (ok.length) lists[key] = { deals: ok, budget: Number(set?.budget) || 0 };
+        const budget = Number(data.budgets?.[key]);
+        if (ok.length) lists[key] = { deals: ok, budget: Number.isInteger(budget) && budget > 0 ? budget : 0 };
       }
     } catch {
       lists = {};       // no list: winnable deals are then found on this device
@@ -398,7 +401,8 @@ export function createAssist(ctx) {
     const { key } = ctx.call("winnable_key", gameId, JSON.stringify(options));
     const list = lists[key];
     const choices = list ? list.deals.filter((d) => d !== avoid) : [];
-    if (choices.length) return { deal: choices[random(choices.length)], budget: list.budget };
+    // A short list would deal the same few games again and again: search for a new one.
+    if (choices.length >= MIN_LIST) return { deal: choices[random(choices.length)], budget: list.budget };
     let cancelled = false;
     ctx.notice("Finding a winnable deal", `The solver is trying deals until it wins one (at most ${FIND_TRIES}).`,
       [["Cancel", () => { cancelled = true; solver.cancel(); }]]);
@@ -415,9 +419,14 @@ export function createAssist(ctx) {
       return null;
     }
     if (answer.error || answer.deal === null) {
+      const buttons = [["Deal any game", () => ctx.dealAny(gameId, options), true], ["Keep playing", () => {}]];
+      if (choices.length) {
+        buttons.unshift([`Play a listed deal (${choices.length} known)`, () => ctx.dealListed(gameId, options,
+          choices[random(choices.length)], list.budget), true]);
+        buttons[1][2] = false;
+      }
       ctx.notice("No winnable deal found", answer.error ? answer.error.message
-        : `The solver won none of the ${answer.tried} deals it tried within its search limit.`,
-      [["Deal any game", () => ctx.dealAny(gameId, options), true], ["Keep playing", () => {}]]);
+        : `The solver won none of the ${answer.tried} deals it tried within its search limit.`, buttons);
       return null;
     }
     return { deal: answer.deal, budget: BUDGETS.find };

@@ -47,6 +47,10 @@ const assist = createAssist({
   notice: (...args) => notice(...args),
   hideNotice: () => hideNotice(),
   draw: () => draw(),
+  dealListed(gameId, options, deal, budget) {
+    newDeal(gameId, deal, options);
+    assist.verified(budget);
+  },
   dealAny: (gameId, options, winnable = false) => (winnable ? dealRandom(gameId, options)
     : newDeal(gameId, randomDeal(), options)),
 });
