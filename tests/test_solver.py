@@ -13,7 +13,8 @@ import patience
 from patience import Rules, State
 from patience.cards import RANKS, SUITS
 from patience.solve import main
-from patience.solver import Result, solve, solve_steps
+from patience.solver import Result, solve, solve_steps, winnable_key
+from patience.solver.fold import make_legal
 from patience.solver.heuristic import make_heuristic
 from patience.solver.narrow import make_narrow
 from patience.solver.search import best_first, drain
@@ -402,3 +403,86 @@ def test_folded_verdicts_agree_with_a_plain_search() -> None:
         verdicts.append(result.verdict)
     assert len(verdicts) >= 70
     assert 10 <= verdicts.count("unwinnable") <= len(verdicts) - 10
+
+
+# The winnable-deal list ------------------------------------------------------------------------
+
+WINNABLE = Path(__file__).resolve().parent.parent / "static" / "data" / "winnable.json"
+
+
+@pytest.mark.parametrize(("game", "options", "key"), [
+    ("klondike", {}, "klondike:draw=1,passes=3,takeback=yes"),
+    ("klondike", {"draw": 3, "scoring": "vegas", "peek": True},
+     "klondike:draw=3,passes=3,takeback=yes"),
+    ("klondike", {"passes": "unlimited", "takeback": False, "scoring": "standard",
+                  "timed": True}, "klondike:draw=1,passes=unlimited,takeback=no"),
+    ("spider", {"suits": 2}, "spider:suits=2"),
+    ("pyramid", {"passes": 1}, "pyramid:passes=1"),
+    ("freecell", {}, "freecell"),
+    ("all_in_a_row", {}, "all_in_a_row"),
+])
+def test_winnable_key(game: str, options: dict[str, object], key: str) -> None:
+    assert winnable_key(patience.rules(game, options)) == key
+
+
+def test_winnable_list_covers_every_game() -> None:
+    data = json.loads(WINNABLE.read_text(encoding="utf-8"))
+    assert data["version"] == 1
+    assert data["command"].startswith("python tools/winnable.py")
+    keys = set(data["sets"])
+    for game in patience.games():
+        assert winnable_key(patience.rules(game.id)) in keys
+    for suits in (1, 2, 4):
+        assert f"spider:suits={suits}" in keys
+    assert "klondike:draw=3,passes=3,takeback=yes" in keys
+    assert set(data["budgets"]) == keys
+    for key, deals in data["sets"].items():
+        assert deals == sorted(set(deals))
+        assert all(1 <= d <= data["tried"][key] for d in deals)
+
+
+def winnable_sample() -> list[tuple[str, int, int]]:
+    """Return (key, deal, budget) for the first deals of every set in the list."""
+    if not WINNABLE.exists():
+        return []  # test_winnable_list_covers_every_game fails instead
+    data = json.loads(WINNABLE.read_text(encoding="utf-8"))
+    return [(key, deal, data["budgets"][key]) for key, deals in data["sets"].items()
+            for deal in deals[:2]]
+
+
+def rules_of_key(key: str) -> Rules:
+    """Return the rules a winnable-list key names (the inverse of ``winnable_key``)."""
+    game, _, text = key.partition(":")
+    options = dict(word.split("=") for word in text.split(",")) if text else {}
+    return patience.rules(game, options)
+
+
+@pytest.mark.parametrize(("key", "deal", "budget"), winnable_sample())
+def test_winnable_list_deals_solve(key: str, deal: int, budget: int) -> None:
+    r = rules_of_key(key)
+    assert winnable_key(r) == key
+    s = r.deal(deal)
+    replay_wins(r, s, solve(r, s, budget=budget))
+
+
+@pytest.mark.parametrize("game", [g.id for g in patience.games()])
+def test_dropped_moves_lead_where_kept_ones_do(game: str) -> None:
+    """The moves the search drops as duplicates reach only positions the kept ones reach."""
+    r = patience.rules(game)
+    legal = make_legal(r)
+    rng = random.Random(5)
+    dropped = 0
+    for deal in range(1, 4):
+        s = r.deal(deal)
+        for _ in range(80):
+            moves = r.legal_moves(s)
+            if not moves:
+                break
+            kept = legal(s)
+            assert set(kept) <= set(moves)
+            keys = {r.key(r.apply(s, m)) for m in kept} | {r.key(s)}
+            assert {r.key(r.apply(s, m)) for m in moves} <= keys
+            dropped += len(moves) - len(kept)
+            s = r.apply(s, rng.choice(moves))
+    if game in ("freecell", "klondike"):
+        assert dropped
