@@ -388,7 +388,9 @@ export function createAssist(ctx) {
         if (!Array.isArray(deals)) continue;
         const ok = deals.filter((d) => Number.isInteger(d) && d >= 1 && d <= 2147483647);
         const budget = Number(data.budgets?.[key]);
-        if (ok.length) lists[key] = { deals: ok, budget: Number.isInteger(budget) && budget > 0 ? budget : 0 };
+        const tried = Number(data.tried?.[key]);
+        lists[key] = { deals: ok, budget: Number.isInteger(budget) && budget > 0 ? budget : 0,
+          tried: Number.isInteger(tried) && tried > 0 ? tried : 0 };
       }
     } catch {
       lists = {};       // no list: winnable deals are then found on this device
@@ -404,7 +406,10 @@ export function createAssist(ctx) {
     // A short list would deal the same few games again and again: search for a new one.
     if (choices.length >= MIN_LIST) return { deal: choices[random(choices.length)], budget: list.budget };
     let cancelled = false;
-    ctx.notice("Finding a winnable deal", `The solver is trying deals until it wins one (at most ${FIND_TRIES}).`,
+    const doubt = list && !list.deals.length && list.tried
+      ? ` The project's own run won none of the first ${list.tried} deals of this game with these options, so it may well find none.`
+      : "";
+    ctx.notice("Finding a winnable deal", `The solver is trying up to ${FIND_TRIES} deals until it wins one; this can take a few minutes.${doubt}`,
       [["Cancel", () => { cancelled = true; solver.cancel(); }]]);
     const pending = ask({ kind: "find", game: gameId, options, from: random(2_000_000_000) + 1,
       tries: FIND_TRIES, budget: BUDGETS.find }, "find");
