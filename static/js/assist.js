@@ -5,9 +5,10 @@
 
 import { createSolver } from "./solver.js";
 
-// Node budgets (never times). The worker's Pyodide expands roughly 20,000 to 100,000
-// positions a second, depending on the game: the indicator answers within a few seconds.
-export const BUDGETS = { indicator: 60_000, deep: 400_000, rewind: 30_000, find: 60_000 };
+// Node budgets (never times). The worker's Pyodide expands about 3,000 to 20,000 positions
+// a second, depending on the game (All in a Row far more; bench/solver.py --pyodide), so the
+// indicator answers within a few seconds to a quarter of a minute.
+export const BUDGETS = { indicator: 60_000, deep: 200_000, rewind: 30_000, find: 60_000 };
 const FIND_TRIES = 20;
 const MIN_LIST = 20;        // fewer listed deals than this: look for a new one on the device
 const SOLVE_STEP_MS = 320;
