@@ -3,6 +3,7 @@
 // (py/patience/worker.py), the bridge offers a rule-of-thumb move when no win is known. This
 // module remembers what was found about each position of the line being played, and shows it.
 
+import { readMove } from "./moves.js";
 import { createSolver } from "./solver.js";
 
 // Node budgets (never times). The worker's Pyodide expands about 3,000 to 20,000 positions
@@ -252,33 +253,21 @@ export function createAssist(ctx) {
   }
 
   function describe(text) {
-    const s = snap();
-    const [src, rest] = text.split(">");
-    const [dst, n] = rest.split(":");
-    if (src === "stock") return "turn the stock";
-    if (dst === "stock") return "turn the waste over";
-    const pile = s.piles[src] ?? [];
-    const count = Number(n || 1);
-    const card = pile[pile.length - count];
-    const name = card ? ctx.names()[card] : "the card";
-    if (s.game === "pyramid" && !dst.startsWith("f")) {
-      const other = (s.piles[dst] ?? []).at(-1);
-      return `remove the ${name} with the ${ctx.names()[other] ?? "card"}`;
-    }
-    return `move the ${name}${count > 1 ? ` and ${count - 1} more` : ""} from ${s.labels[src]} to ${s.labels[dst] ?? dst}`;
+    const m = readMove(snap(), ctx.names(), text);
+    return m.kind === "turn" ? "turn the stock" : m.kind === "recycle" ? "turn the waste over"
+      : m.kind === "pair" ? `remove the ${m.card} with the ${m.other}`
+        : m.kind === "remove" ? `remove the ${m.card}`
+          : `move the ${m.card ?? "card"}${m.count > 1 ? ` and ${m.count - 1} more` : ""} from ${m.from} to ${m.to}`;
   }
 
+  /** Mark a move's cards: the ones that go (both of a Pyramid pair), and where they go. */
   function marksFor(text) {
-    const s = snap();
-    const [src, rest] = text.split(">");
-    const [dst, n] = rest.split(":");
-    const count = Number(n || 1);
-    const marks = [];
-    const pile = s.piles[src] ?? [];
-    if (pile.length) marks.push({ pile: src, index: Math.max(0, pile.length - count), cls: "hint" });
-    else marks.push({ pile: src, index: null, cls: "hint-target" });
-    if (s.piles[dst]?.length && s.game === "pyramid") marks.push({ pile: dst, index: s.piles[dst].length - 1, cls: "hint" });
-    else marks.push({ pile: dst, index: null, cls: "hint-target" });
+    const m = readMove(snap(), ctx.names(), text);
+    const marks = [m.height ? { pile: m.src, index: Math.max(0, m.height - m.count), cls: "hint" }
+      : { pile: m.src, index: null, cls: "hint-target" }];
+    const there = snap().piles[m.dst]?.length ?? 0;
+    marks.push(m.kind === "pair" && there ? { pile: m.dst, index: there - 1, cls: "hint" }
+      : { pile: m.dst, index: null, cls: "hint-target" });
     return marks;
   }
 
@@ -477,10 +466,9 @@ export function createAssist(ctx) {
     if (ponr && state === "lost" && s.status !== "won") {
       if (ponr.winnable !== null) {
         const j = ponr.winnable;
-        const [src, rest] = line[j].split(">");
-        const dst = rest.split(":")[0];
-        const what = src === "stock" ? "turning the stock" : dst === "stock" ? "turning the waste over"
-          : `${s.labels[src] ?? src} to ${s.labels[dst] ?? dst}`;
+        const m = readMove(s, ctx.names(), line[j]);    // the piles' names; the cards have moved on
+        const what = m.kind === "turn" ? "turning the stock" : m.kind === "recycle" ? "turning the waste over"
+          : `${m.from} to ${m.to}`;
         lost = `Lost at move ${j + 1} (${what}).`;
         back.hidden = false;
         back.textContent = j === 0 ? "Undo to the deal" : `Undo to move ${j}`;
@@ -509,11 +497,11 @@ export function createAssist(ctx) {
     const out = tip?.marks ? [...tip.marks] : [];
     const s = snap();
     if (ponr && ponr.winnable !== null && ponr.winnable === s.moveCount - 1 && s.last) {
-      const [, rest] = s.last.split(">");
-      const [dst, n] = rest.split(":");
-      const pile = s.piles[dst] ?? [];
-      if (pile.length && !dst.startsWith("f") && s.game !== "pyramid") {
-        out.push({ pile: dst, index: Math.max(0, pile.length - Number(n || 1)), cls: "lost-move" });
+      // The cards the losing move put down, where they still lie on top.
+      const m = readMove(s, ctx.names(), s.last);
+      const there = s.piles[m.dst]?.length ?? 0;
+      if (there && m.kind === "move" && !m.dst.startsWith("f")) {
+        out.push({ pile: m.dst, index: Math.max(0, there - m.count), cls: "lost-move" });
       }
     }
     return out;

@@ -4,6 +4,7 @@
 import { createAssist } from "./assist.js";
 import { call, startEngine } from "./engine.js";
 import { attachKeyboard, attachPointer } from "./input.js";
+import { readMove } from "./moves.js";
 import { render } from "./render.js";
 import { rulesHtml } from "./rules-text.js";
 import * as store from "./store.js";
@@ -240,18 +241,11 @@ function play(text, { auto = false } = {}) {
 }
 
 function describeMove(before, text) {
-  const [src, rest] = text.split(">");
-  const [dst, n] = rest.split(":");
-  const count = Number(n || 1);
-  const pile = before.piles[src] ?? [];
-  const card = pile[pile.length - count];
-  const other = (before.piles[dst] ?? [])[(before.piles[dst] ?? []).length - 1];
-  const pair = before.game === "pyramid" && !dst.startsWith("f") && src !== "stock" && dst !== "stock";
-  const what = src === "stock" ? "Turned the stock" : dst === "stock" ? "Turned the waste over"
-    : pair ? `Removed the ${app.names[card]} and the ${app.names[other]}`
-      : before.game === "pyramid" ? `Removed the ${app.names[card]}`
-        : `${card ? app.names[card] : "Card"}${count > 1 ? ` and ${count - 1} more` : ""} from ${before.labels[src]} to ${before.labels[dst] ?? dst}`;
-  announce(what);
+  const m = readMove(before, app.names, text);
+  announce(m.kind === "turn" ? "Turned the stock" : m.kind === "recycle" ? "Turned the waste over"
+    : m.kind === "pair" ? `Removed the ${m.card} and the ${m.other}`
+      : m.kind === "remove" ? `Removed the ${m.card}`
+        : `${m.card ?? "Card"}${m.count > 1 ? ` and ${m.count - 1} more` : ""} from ${m.from} to ${m.to}`);
 }
 
 function afterMove() {
