@@ -12,26 +12,14 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 import patience
-from patience import Session
 from patience.solver import solve, winnable_key
 
 from .conftest import BOOT_TIMEOUT_MS
 from .play import card, drag, manual_play, open_game, pile, snap, wait_ready
-from helpers import setup
+from helpers import LOSING, freecell_ending
 
 # The worker starts a second Pyodide, then searches: allow for a slow, busy machine.
 SOLVER_TIMEOUT_MS = BOOT_TIMEOUT_MS
-
-
-def endgame_save() -> str:
-    """A FreeCell ending that two empty cells win; filling one with the Jack loses it.
-
-    The ace of spades lies under the three and the two; the other suits are home.
-    """
-    rules, start = setup("freecell", {"c3": "QS", "c4": "KS", "t1": "AS 3S 2S", "t2": "4S",
-                                      "t3": "5S", "t4": "6S", "t5": "7S", "t6": "8S", "t7": "9S",
-                                      "t8": "TS JS"})
-    return Session(rules, start=start).save()
 
 
 def resume_save(page: Page, site_url: str, save: str) -> None:
@@ -56,7 +44,7 @@ def verdict(page: Page, state: str) -> None:
 def test_hint_losing_move_and_undo_to_the_last_winnable_position(page: Page,
                                                                  site_url: str) -> None:
     manual_play(page)
-    resume_save(page, site_url, endgame_save())
+    resume_save(page, site_url, freecell_ending().save())
     verdict(page, "winnable")
     expect(page.locator("#verdict")).to_have_text("Winnable")
 
@@ -91,10 +79,7 @@ def test_a_game_opened_lost_walks_back_to_the_losing_move(page: Page, site_url: 
     # Opened two moves past the losing one: nothing is known yet of the positions before,
     # so the worker walks back (the rewind job) to find where the game was lost.
     manual_play(page)
-    session = Session.load(endgame_save())
-    session.play("t8>c1")
-    session.play("t1>c2")
-    resume_save(page, site_url, session.save())
+    resume_save(page, site_url, freecell_ending(*LOSING).save())
     verdict(page, "lost")
     expect(page.locator("#ponr")).to_contain_text("Lost at move 1 (Pile 8 to Free cell 1)",
                                                   timeout=SOLVER_TIMEOUT_MS)
@@ -109,9 +94,7 @@ def test_a_game_opened_lost_walks_back_to_the_losing_move(page: Page, site_url: 
 
 def test_a_hint_on_a_lost_game_is_labelled_a_rule_of_thumb(page: Page, site_url: str) -> None:
     manual_play(page)
-    session = Session.load(endgame_save())
-    session.play("t8>c1")
-    resume_save(page, site_url, session.save())
+    resume_save(page, site_url, freecell_ending(LOSING[0]).save())
     verdict(page, "lost")
     page.click("#btn-hint")
     tip = page.locator("#tip")
@@ -124,7 +107,7 @@ def test_a_hint_on_a_lost_game_is_labelled_a_rule_of_thumb(page: Page, site_url:
 
 def test_auto_solve_plays_the_win_and_can_be_stopped(page: Page, site_url: str) -> None:
     manual_play(page)
-    resume_save(page, site_url, endgame_save())
+    resume_save(page, site_url, freecell_ending().save())
     verdict(page, "winnable")
     page.click("#btn-solve")
     expect(page.locator("#btn-solve")).to_have_text("Stop", timeout=SOLVER_TIMEOUT_MS)

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 import patience
-from patience import Move, Rules, State
+from patience import Move, Rules, Session, State
 from patience.cards import card_str, parse_card
 from patience.notation import header, parse_position
 
@@ -71,3 +71,21 @@ def pile(r: Rules, s: State, name: str) -> str:
 def legal(r: Rules, s: State) -> set[str]:
     """Return the legal moves as texts."""
     return {str(m) for m in r.legal_moves(s)}
+
+
+# The Jack of spades into a free cell (LOSING[0]) leaves one cell for the two and the three
+# of spades that lie on the ace; the two then fills it (LOSING[1]) and nothing moves.
+LOSING = ("t8>c1", "t1>c2")
+
+
+def freecell_ending(*moves: str) -> Session:
+    """A FreeCell ending that two empty cells win, with ``moves`` played (see ``LOSING``).
+
+    The ace of spades lies under the three and the two; the other suits are home.
+    """
+    r, s = setup("freecell", {"c3": "QS", "c4": "KS", "t1": "AS 3S 2S", "t2": "4S", "t3": "5S",
+                              "t4": "6S", "t5": "7S", "t6": "8S", "t7": "9S", "t8": "TS JS"})
+    session = Session(r, start=s)
+    for m in moves:
+        session.play(m)
+    return session

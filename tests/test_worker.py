@@ -11,17 +11,7 @@ import patience.worker
 from patience import Session
 from patience.worker import SLICE, run, start
 
-from helpers import setup
-
-
-def freecell_session() -> Session:
-    """A FreeCell ending that two empty cells win; filling one with the Jack loses it.
-
-    The ace of spades lies under the three and the two; the other suits are home.
-    """
-    r, s = setup("freecell", {"c3": "QS", "c4": "KS", "t1": "AS 3S 2S", "t2": "4S", "t3": "5S",
-                              "t4": "6S", "t5": "7S", "t6": "8S", "t7": "9S", "t8": "TS JS"})
-    return Session(r, start=s)
+from helpers import LOSING, freecell_ending
 
 
 def job(**fields: object) -> str:
@@ -40,9 +30,7 @@ def test_solve_answers_a_winning_line_that_replays() -> None:
 
 
 def test_solve_searches_the_position_at_a_given_move() -> None:
-    session = freecell_session()
-    session.play("t8>c1")
-    session.play("t1>c2")
+    session = freecell_ending(*LOSING)
     save = session.save()
     assert run(job(kind="solve", save=save, at=0, budget=10_000))["verdict"] == "solved"
     assert run(job(kind="solve", save=save, at=1, budget=10_000))["verdict"] == "unwinnable"
@@ -50,22 +38,18 @@ def test_solve_searches_the_position_at_a_given_move() -> None:
 
 
 def test_rewind_finds_the_last_winnable_position() -> None:
-    session = freecell_session()
-    session.play("t8>c1")
-    session.play("t1>c2")
+    session = freecell_ending(*LOSING)
     answer = run(job(kind="rewind", save=session.save(), **{"from": 2}, budget=10_000))
     assert answer["winnable"] == 0
     assert answer["lost"] == [1]
-    replay = freecell_session()
+    replay = freecell_ending()
     for text in answer["moves"]:
         replay.play(text)
     assert replay.status() == "won"
 
 
 def test_rewind_passes_over_positions_known_lost() -> None:
-    session = freecell_session()
-    session.play("t8>c1")
-    session.play("t1>c2")
+    session = freecell_ending(*LOSING)
     answer = run(job(kind="rewind", save=session.save(), skip=[1], **{"from": 2},
                      budget=10_000))
     assert answer["winnable"] == 0
@@ -73,9 +57,7 @@ def test_rewind_passes_over_positions_known_lost() -> None:
 
 
 def test_rewind_stops_at_a_position_known_winnable() -> None:
-    session = freecell_session()
-    session.play("t8>c1")
-    session.play("t1>c2")
+    session = freecell_ending(*LOSING)
     answer = run(job(kind="rewind", save=session.save(), skip=[1], known=[0], **{"from": 2},
                      budget=0))
     assert answer == {"winnable": 0, "moves": None, "usedHidden": None, "lost": []}
