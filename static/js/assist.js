@@ -9,7 +9,7 @@ import { createSolver } from "./solver.js";
 // Node budgets (never times). The worker's Pyodide expands about 3,000 to 20,000 positions
 // a second, depending on the game (All in a Row far more; bench/solver.py --pyodide), so the
 // indicator answers within a few seconds to a quarter of a minute.
-export const BUDGETS = { indicator: 60_000, deep: 200_000, rewind: 30_000, find: 60_000 };
+const BUDGETS = { indicator: 60_000, deep: 200_000, rewind: 30_000, find: 60_000 };
 const FIND_TRIES = 20;
 const MIN_LIST = 20;        // fewer listed deals than this: look for a new one on the device
 const SOLVE_STEP_MS = 320;
@@ -518,7 +518,6 @@ export function createAssist(ctx) {
     verified,
     loadLists,
     marks,
-    start: () => solver.start(),
     get solving() { return solving; },
     get finding() { return busy === "find"; },
   };

@@ -78,7 +78,6 @@ export function createSolver({ onState = () => {} } = {}) {
   return {
     ask,
     cancel,
-    start: ensure,
     get state() { return state; },
     get failure() { return failure; },
   };
