@@ -50,7 +50,7 @@ CONFIGS = (
     Config("pyramid", "pyramid", {}, 200, 100_000),
     Config("yukon", "yukon", {}, 100, 40_000),
     Config("streets_and_alleys", "streets_and_alleys", {}, 100, 40_000),
-    Config("all_in_a_row", "all_in_a_row", {}, 1000, 650_000),
+    Config("all_in_a_row", "all_in_a_row", {}, 1000, 900_000),
     Config("roosevelt", "roosevelt", {}, 50, 40_000),
     Config("moving_left", "moving_left", {}, 50, 40_000),
 )
