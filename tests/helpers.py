@@ -89,3 +89,23 @@ def freecell_ending(*moves: str) -> Session:
     for m in moves:
         session.play(m)
     return session
+
+
+def plain_search(r: Rules, s: State, limit: int) -> bool | None:
+    """Exhaust the positions reachable from ``s`` with no forced moves and no pruning."""
+    seen = {r.key(s)}
+    stack = [s]
+    while stack:
+        limit -= 1
+        if limit < 0:
+            return None
+        s = stack.pop()
+        if r.is_won(s):
+            return True
+        for m in r.legal_moves(s):
+            c = r.apply(s, m)
+            k = r.key(c)
+            if k not in seen:
+                seen.add(k)
+                stack.append(c)
+    return False

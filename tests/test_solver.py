@@ -19,7 +19,7 @@ from patience.solver.heuristic import make_heuristic
 from patience.solver.narrow import make_narrow
 from patience.solver.search import best_first, drain
 
-from helpers import setup
+from helpers import plain_search, setup
 
 SPADES = " ".join(f"{r}S" for r in "KQJT98765432A")
 
@@ -63,26 +63,6 @@ def test_easy_deals_solve(game: str, options: dict[str, object], deal: int) -> N
     result = solve(r, s, budget=5_000)
     replay_wins(r, s, result)
     assert result.used_hidden == (r.stock >= 0 or any(s.down))
-
-
-def plain_search(r: Rules, s: State, limit: int) -> bool | None:
-    """Exhaust the positions reachable from ``s`` with no forced moves and no pruning."""
-    seen = {r.key(s)}
-    stack = [s]
-    while stack:
-        limit -= 1
-        if limit < 0:
-            return None
-        s = stack.pop()
-        if r.is_won(s):
-            return True
-        for m in r.legal_moves(s):
-            c = r.apply(s, m)
-            k = r.key(c)
-            if k not in seen:
-                seen.add(k)
-                stack.append(c)
-    return False
 
 
 @pytest.mark.parametrize(("game", "options", "deal"), [

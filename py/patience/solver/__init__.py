@@ -14,6 +14,7 @@ from collections.abc import Generator
 
 from ..game import Move, State
 from ..rules import Rules
+from .blocked import make_blocked
 from .heuristic import ALTERNATES, WEIGHTS, make_heuristic
 from .narrow import Narrow, make_narrow
 from .result import Result, Verdict
@@ -75,6 +76,9 @@ def _search(r: Rules, s: State, budget: int,
     exact pass. A narrowed pass proves nothing; any exact one may prove the game
     unwinnable.
     """
+    blocked = make_blocked(r)
+    if blocked is not None and blocked(s):
+        return "unwinnable", [], 0
     narrow = make_narrow(r)
     passes: list[tuple[tuple[int, ...], Narrow | None, int]] = []
     if narrow is not None:

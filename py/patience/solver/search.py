@@ -17,6 +17,7 @@ from typing import TypeVar
 from ..auto import safe_moves
 from ..game import Move, State
 from ..rules import Rules
+from .blocked import make_blocked
 from .fold import make_expand
 from .heuristic import Heuristic
 from .narrow import Narrow
@@ -62,6 +63,8 @@ def best_first(r: Rules, root: State, budget: int, h: Heuristic,
     """
     key, won = r.key, r.is_won
     expand = make_expand(r, narrow, fold)
+    # Only where every card is lifted alone can a move make a new dead end (blocked.py).
+    dead = make_blocked(r) if r.game.lift == "one" else None
     seen: set[object] = {key(root)}
     parents: list[tuple[int, tuple[Move, ...]]] = []
     frontier: list[Entry] = [(h(root), 0, root, -1, ())]
@@ -85,6 +88,8 @@ def best_first(r: Rules, root: State, budget: int, h: Heuristic,
         nodes += 1
         if every and not nodes % every:
             yield nodes
+        if dead is not None and dead(s):
+            continue
         me = len(parents) - 1
         for steps, c in expand(s):
             kc = key(c)

@@ -1,0 +1,89 @@
+"""A sound dead-end test: cards that hold each other down for good.
+
+A card "in place" must leave its place before anything under it in its pile can be played:
+in Klondike and Yukon a face-down card, or the lowest face-up card of a pile (whatever is
+lifted with it, nothing under it can be lifted with it); in a game that lifts one card at a
+time, every card. Such a card ``x`` can leave in only three ways:
+
+1. to the foundations, once every lower card of its suit is there;
+2. lifted onto a card ``y`` it may go on (a card of the next rank up, by the building rule),
+   once ``y`` is uncovered;
+3. lifted into an empty pile, where the game lets it go there.
+
+Take a set ``S`` of cards in place such that, for each ``x`` in ``S``: some lower card of
+``x``'s suit is in ``S`` or under a card of ``S``; every ``y`` that ``x`` may go on is under
+a card of ``S``; and ``x`` may not go into an empty pile, or no pile is empty and every pile
+holds a card of ``S``. Then no card of ``S`` can ever be the first of them to leave: while
+all of them are in place, everything under them stays where it is, so each of the three
+ways is shut. The game cannot be won, as every card must reach the foundations.
+
+In a game that lifts runs, play seldom makes a new such set: cards in place leave it (a
+lowest face-up card lifted onto another pile lies on a face-up card there), and the only
+card that comes into place is the bottom card of a run put into an empty pile, which holds
+nothing down. Testing every position expanded there costs time and found nothing more on
+Klondike deals 1-40, so the solver tests the position it is asked about; where cards are
+lifted one at a time, a card put on another is in place, and every position expanded is
+tested as well. (Testing fewer positions never makes a verdict wrong.)
+
+``make_blocked`` finds the largest such set (start from every card in place, drop each card
+that has a way out, until none drops); the position is lost when it is not empty. The test
+looks at face-down cards, so a verdict that uses it uses the hidden cards, like any search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..game import State
+from ..rules import Rules
+
+
+def make_blocked(r: Rules) -> Callable[[State], bool] | None:
+    """Return the dead-end test of the game of ``r``, or ``None`` where the argument of this
+    module does not hold (two decks, free cells, piles that close up, other foundations)."""
+    g = r.game
+    if (g.decks != 1 or r.C or g.after_move is not None or g.foundation != "suit_up"
+            or r.pyramid or g.build not in ("alt", "any") or g.stock not in (None, "waste")
+            or g.empty not in ("any", "king", "none")):
+        return None
+    tableau = r.T
+    on = r.on
+    # lower[c]: the lower cards of c's suit; ups[c]: the cards c may go on.
+    lower = [tuple(range(c - 4, -1, -4)) for c in range(52)]
+    ups = [tuple(p for p in range(52) if on[c * 52 + p]) for c in range(52)]
+    spaces = [any(r.empty_accepts(t, c) for t in tableau) for c in range(52)]
+    every = g.lift == "one"
+
+    def blocked(s: State) -> bool:
+        piles, down = s.piles, s.down
+        # Where each tableau card lies: its pile and its height in the pile.
+        where: dict[int, tuple[int, int]] = {}
+        members: set[int] = set()
+        empty = False
+        for t in tableau:
+            pile = piles[t]
+            if not pile:
+                empty = True
+                continue
+            for i, c in enumerate(pile):
+                where[c] = (t, i)
+            members.update(pile if every else pile[:down[t] + 1])
+        while members:
+            # The highest member of each pile: everything under it is held down.
+            top: dict[int, int] = {}
+            for c in members:
+                t, i = where[c]
+                if i > top.get(t, -1):
+                    top[t] = i
+            held = {c for c, (t, i) in where.items() if i < top.get(t, -1)}
+            spaceless = not empty and len(top) == sum(1 for t in tableau if piles[t])
+            out = [x for x in members
+                   if not any(z in members or z in held for z in lower[x])
+                   or not all(y in held for y in ups[x])
+                   or (spaces[x] and not spaceless)]
+            if not out:
+                return True
+            members.difference_update(out)
+        return False
+
+    return blocked
