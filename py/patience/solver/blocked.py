@@ -48,42 +48,51 @@ def make_blocked(r: Rules) -> Callable[[State], bool] | None:
         return None
     tableau = r.T
     on = r.on
-    # lower[c]: the lower cards of c's suit; ups[c]: the cards c may go on.
-    lower = [tuple(range(c - 4, -1, -4)) for c in range(52)]
-    ups = [tuple(p for p in range(52) if on[c * 52 + p]) for c in range(52)]
+    # Bit masks over cards: low[c] the lower cards of c's suit, ups[c] the cards c may go on.
+    low = [sum(1 << z for z in range(c - 4, -1, -4)) for c in range(52)]
+    ups = [sum(1 << p for p in range(52) if on[c * 52 + p]) for c in range(52)]
     spaces = [any(r.empty_accepts(t, c) for t in tableau) for c in range(52)]
     every = g.lift == "one"
 
     def blocked(s: State) -> bool:
         piles, down = s.piles, s.down
-        # Where each tableau card lies: its pile and its height in the pile.
-        where: dict[int, tuple[int, int]] = {}
-        members: set[int] = set()
+        # Per pile: its cards, and under[i] the mask of its cards below height i.
+        stacks: list[tuple[tuple[int, ...], list[int]]] = []
+        members = 0
         empty = False
         for t in tableau:
             pile = piles[t]
             if not pile:
                 empty = True
                 continue
-            for i, c in enumerate(pile):
-                where[c] = (t, i)
-            members.update(pile if every else pile[:down[t] + 1])
+            under = [0]
+            for c in pile:
+                under.append(under[-1] | 1 << c)
+            stacks.append((pile, under))
+            members |= under[-1] if every else under[down[t] + 1]
         while members:
-            # The highest member of each pile: everything under it is held down.
-            top: dict[int, int] = {}
-            for c in members:
-                t, i = where[c]
-                if i > top.get(t, -1):
-                    top[t] = i
-            held = {c for c, (t, i) in where.items() if i < top.get(t, -1)}
-            spaceless = not empty and len(top) == sum(1 for t in tableau if piles[t])
-            out = [x for x in members
-                   if not any(z in members or z in held for z in lower[x])
-                   or not all(y in held for y in ups[x])
-                   or (spaces[x] and not spaceless)]
+            # Everything under the highest member of each pile is held down.
+            held = 0
+            piles_held = 0
+            for pile, under in stacks:
+                for i in range(len(pile) - 1, -1, -1):
+                    if members >> pile[i] & 1:
+                        held |= under[i]
+                        piles_held += 1
+                        break
+            spaceless = not empty and piles_held == len(stacks)
+            stay = members | held
+            out = 0
+            rest = members
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                x = bit.bit_length() - 1
+                if not low[x] & stay or ups[x] & ~held or (spaces[x] and not spaceless):
+                    out |= bit
             if not out:
                 return True
-            members.difference_update(out)
+            members &= ~out
         return False
 
     return blocked
