@@ -13,7 +13,7 @@ from patience.cards import RANK
 from patience.solver import solve
 from patience.solver.row import _code, _trail, _walk
 
-from helpers import legal, move, setup
+from helpers import legal, move, plain_search, setup
 
 
 def test_thirteen_piles_of_four_face_up_and_one_foundation() -> None:
@@ -70,25 +70,6 @@ def run_walk(ranks: list[list[int]], top: int, last: int) -> tuple[bool, list[in
         done: tuple[bool, list[int], int] = end.value
         return done
     raise AssertionError("the walk paused before its limit")
-
-
-def plain_search(r: Rules, s: State, limit: int) -> bool | None:
-    """Exhaust the positions reachable from ``s`` with no pruning (None: over the limit)."""
-    seen = {r.key(s)}
-    stack = [s]
-    while stack:
-        limit -= 1
-        if limit < 0:
-            return None
-        s = stack.pop()
-        if r.is_won(s):
-            return True
-        for m in r.legal_moves(s):
-            c = r.apply(s, m)
-            if r.key(c) not in seen:
-                seen.add(r.key(c))
-                stack.append(c)
-    return False
 
 
 def on_an_eight(piles: dict[str, str]) -> tuple[Rules, State]:

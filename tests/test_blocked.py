@@ -41,7 +41,19 @@ def test_one_place_left_open_is_a_way_out() -> None:
     r, s = setup("klondike", klondike_five("t3"), {"takeback": False}, filler="t2")
     blocked = make_blocked(r)
     assert blocked is not None and not blocked(s)
-    assert solve(r, s, budget=10_000).verdict != "unwinnable"
+    assert solve(r, s, budget=10_000).verdict == "solved"
+
+
+@pytest.mark.parametrize("takeback", [False, True])
+def test_a_place_on_the_foundations_is_shut_only_without_take_backs(takeback: bool) -> None:
+    # Both black sixes are on the foundations; the five of hearts covers the four.
+    r, s = setup("klondike", {"stock": "-", "waste": "-", "t1": "4H | 5H"},
+                 {"takeback": takeback}, filler="t2")
+    blocked = make_blocked(r)
+    assert blocked is not None
+    assert blocked(s) is not takeback
+    if not takeback:
+        assert plain_search(r, s, 100_000) is False
 
 
 def test_a_card_that_may_take_an_empty_pile_is_blocked_only_when_none_can_empty() -> None:

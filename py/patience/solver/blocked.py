@@ -7,23 +7,26 @@ time, every card. Such a card ``x`` can leave in only three ways:
 
 1. to the foundations, once every lower card of its suit is there;
 2. lifted onto a card ``y`` it may go on (a card of the next rank up, by the building rule),
-   once ``y`` is uncovered;
+   once ``y`` is uncovered (and, where cards never come back from the foundations, while
+   ``y`` is not on them);
 3. lifted into an empty pile, where the game lets it go there.
 
 Take a set ``S`` of cards in place such that, for each ``x`` in ``S``: some lower card of
 ``x``'s suit is in ``S`` or under a card of ``S``; every ``y`` that ``x`` may go on is under
-a card of ``S``; and ``x`` may not go into an empty pile, or no pile is empty and every pile
+a card of ``S`` or, where cards never come back from them, on the foundations; and ``x``
+may not go into an empty pile, or no pile is empty and every pile
 holds a card of ``S``. Then no card of ``S`` can ever be the first of them to leave: while
 all of them are in place, everything under them stays where it is, so each of the three
 ways is shut. The game cannot be won, as every card must reach the foundations.
 
 In a game that lifts runs, play seldom makes a new such set: cards in place leave it (a
-lowest face-up card lifted onto another pile lies on a face-up card there), and the only
-card that comes into place is the bottom card of a run put into an empty pile, which holds
-nothing down. Testing every position expanded there costs time and found nothing more on
-Klondike deals 1-40, so the solver tests the position it is asked about; where cards are
-lifted one at a time, a card put on another is in place, and every position expanded is
-tested as well. (Testing fewer positions never makes a verdict wrong.)
+lowest face-up card lifted onto another pile lies on a face-up card there); what comes into
+place is a King (or another card the game lets into an empty pile) put into an empty pile,
+which holds nothing down but may fill the last space. Testing every position expanded there
+costs time and found nothing more on Klondike deals 1-40, so the solver tests the position it
+is asked about; where cards are lifted one at a time, a card put on another is in place, and
+every position expanded is tested as well. (Testing fewer positions never makes a verdict
+wrong.)
 
 ``make_blocked`` finds the largest such set (start from every card in place, drop each card
 that has a way out, until none drops); the position is lost when it is not empty. The test
@@ -53,12 +56,18 @@ def make_blocked(r: Rules) -> Callable[[State], bool] | None:
     ups = [sum(1 << p for p in range(52) if on[c * 52 + p]) for c in range(52)]
     spaces = [any(r.empty_accepts(t, c) for t in tableau) for c in range(52)]
     every = g.lift == "one"
+    found = r.F if not r.takeback else ()
 
     def blocked(s: State) -> bool:
         piles, down = s.piles, s.down
         # Per pile: its cards, and under[i] the mask of its cards below height i.
         stacks: list[tuple[tuple[int, ...], list[int]]] = []
         members = 0
+        # Cards on foundations that never give them back: no card goes on them again.
+        gone = 0
+        for f in found:
+            for c in piles[f]:
+                gone |= 1 << c
         empty = False
         for t in tableau:
             pile = piles[t]
@@ -82,13 +91,14 @@ def make_blocked(r: Rules) -> Callable[[State], bool] | None:
                         break
             spaceless = not empty and piles_held == len(stacks)
             stay = members | held
+            shut = held | gone
             out = 0
             rest = members
             while rest:
                 bit = rest & -rest
                 rest ^= bit
                 x = bit.bit_length() - 1
-                if not low[x] & stay or ups[x] & ~held or (spaces[x] and not spaceless):
+                if not low[x] & stay or ups[x] & ~shut or (spaces[x] and not spaceless):
                     out |= bit
             if not out:
                 return True

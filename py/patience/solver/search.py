@@ -63,7 +63,8 @@ def best_first(r: Rules, root: State, budget: int, h: Heuristic,
     """
     key, won = r.key, r.is_won
     expand = make_expand(r, narrow, fold)
-    # Only where every card is lifted alone can a move make a new dead end (blocked.py).
+    # Where every card is lifted alone, most moves can make a new dead end; elsewhere few
+    # can, and testing the root is enough (blocked.py).
     dead = make_blocked(r) if r.game.lift == "one" else None
     seen: set[object] = {key(root)}
     parents: list[tuple[int, tuple[Move, ...]]] = []
