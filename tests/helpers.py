@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping
 
@@ -9,6 +10,7 @@ import patience
 from patience import Move, Rules, Session, State
 from patience.cards import card_str, parse_card
 from patience.notation import header, parse_position
+from patience.solver import solve
 
 
 def setup(game_id: str, piles: Mapping[str, str], options: Mapping[str, object] | None = None,
@@ -109,3 +111,22 @@ def plain_search(r: Rules, s: State, limit: int) -> bool | None:
                 seen.add(k)
                 stack.append(c)
     return False
+
+
+def near_solutions(r: Rules, deals: tuple[int, ...], seed: int, count: int = 30) -> list[State]:
+    """Return ``count`` positions along and near the solver's wins of ``deals``: 25 to 40
+    moves into a win, then up to 3 random moves."""
+    rng = random.Random(seed)
+    solutions = [(d, solve(r, r.deal(d), budget=100_000)) for d in deals]
+    out: list[State] = []
+    for _ in range(count):
+        deal, result = rng.choice(solutions)
+        s = r.deal(deal)
+        for m in result.moves[:rng.randint(25, 40)]:
+            s = r.apply(s, m)
+        for _ in range(rng.randint(0, 3)):
+            moves = r.legal_moves(s)
+            if moves:
+                s = r.apply(s, rng.choice(moves))
+        out.append(s)
+    return out

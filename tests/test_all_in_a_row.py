@@ -13,7 +13,7 @@ from patience.cards import RANK
 from patience.solver import solve
 from patience.solver.row import _code, _trail, _walk
 
-from helpers import legal, move, plain_search, setup
+from helpers import legal, move, near_solutions, plain_search, setup
 
 
 def test_thirteen_piles_of_four_face_up_and_one_foundation() -> None:
@@ -111,18 +111,9 @@ def test_each_direction_alone_agrees_with_a_plain_search() -> None:
     over, the last card next to the foundation) and a plain search give one verdict, and a
     backward win read backward replays."""
     r = patience.rules("all_in_a_row")
-    rng = random.Random(11)
-    solutions = [(d, solve(r, r.deal(d), budget=100_000)) for d in (5, 13, 27)]
     truths = set()
-    for _ in range(30):
-        deal, result = rng.choice(solutions)
-        s = r.deal(deal)
-        for m in result.moves[:rng.randint(25, 40)]:
-            s = r.apply(s, m)
-        for _ in range(rng.randint(0, 3)):
-            moves = r.legal_moves(s)
-            if moves:
-                s = r.apply(s, rng.choice(moves))
+    for start in near_solutions(r, (5, 13, 27), seed=11):
+        s = start
         ranks = [[RANK[c] for c in s.piles[t]] for t in r.T]
         top = RANK[s.piles[r.F[0]][-1]]
         truth = plain_search(r, s, 100_000)

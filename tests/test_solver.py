@@ -19,7 +19,7 @@ from patience.solver.heuristic import make_heuristic
 from patience.solver.narrow import make_narrow
 from patience.solver.search import best_first, drain
 
-from helpers import plain_search, setup
+from helpers import near_solutions, plain_search, setup
 
 SPADES = " ".join(f"{r}S" for r in "KQJT98765432A")
 
@@ -83,18 +83,8 @@ def test_unwinnable_deals_agree_with_a_plain_search(
 def test_all_in_a_row_verdicts_agree_with_a_plain_search() -> None:
     """Positions along and near solutions: the pruned search and the plain one agree."""
     r = patience.rules("all_in_a_row")
-    rng = random.Random(7)
-    solutions = [(d, solve(r, r.deal(d), budget=100_000)) for d in (5, 13, 27)]
     verdicts = set()
-    for _ in range(30):
-        deal, result = rng.choice(solutions)
-        s = r.deal(deal)
-        for m in result.moves[:rng.randint(25, 40)]:
-            s = r.apply(s, m)
-        for _ in range(rng.randint(0, 3)):
-            moves = r.legal_moves(s)
-            if moves:
-                s = r.apply(s, rng.choice(moves))
+    for s in near_solutions(r, (5, 13, 27), seed=7):
         verdict = solve(r, s, budget=100_000).verdict
         assert plain_search(r, s, 100_000) is (verdict == "solved")
         verdicts.add(verdict)
