@@ -44,6 +44,26 @@ def test_one_place_left_open_is_a_way_out() -> None:
     assert solve(r, s, budget=10_000).verdict == "solved"
 
 
+def test_the_foundations_are_a_way_out() -> None:
+    # The five of hearts covers both black sixes, but the hearts below it are all on the
+    # foundations: it can go there.
+    r, s = setup("klondike", {"stock": "-", "waste": "-", "t1": "6S 6C | 5H"},
+                 {"takeback": False}, filler="t2")
+    blocked = make_blocked(r)
+    assert blocked is not None and not blocked(s)
+
+
+def test_a_card_lifted_with_the_one_under_it_is_not_in_place() -> None:
+    # The five of hearts lies on the six of clubs, face up: the two are lifted together,
+    # and only the six is in place (the five covers the four of hearts and the six of
+    # spades, but leaves with the six of clubs).
+    r, s = setup("klondike", {"stock": "-", "waste": "-", "t1": "6S 4H | 6C 5H",
+                              "t3": "7D"}, {"takeback": False}, filler="t2")
+    blocked = make_blocked(r)
+    assert blocked is not None and not blocked(s)
+    assert solve(r, s, budget=10_000).verdict == "solved"
+
+
 @pytest.mark.parametrize("takeback", [False, True])
 def test_a_place_on_the_foundations_is_shut_only_without_take_backs(takeback: bool) -> None:
     # Both black sixes are on the foundations; the five of hearts covers the four.
