@@ -74,7 +74,8 @@ def _search(r: Rules, s: State, budget: int,
     nodes under one of the weights and in none under the others. Other games building up
     in suit try short restarts with other weights (a tenth of the budget each) before the
     exact pass. A narrowed pass proves nothing; any exact one may prove the game
-    unwinnable.
+    unwinnable. A position the dead-end test (``blocked.py``) finds lost is answered at
+    once, with no node expanded.
     """
     blocked = make_blocked(r)
     if blocked is not None and blocked(s):
