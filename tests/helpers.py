@@ -130,3 +130,25 @@ def near_solutions(r: Rules, deals: tuple[int, ...], seed: int, count: int = 30)
                 s = r.apply(s, rng.choice(moves))
         out.append(s)
     return out
+
+
+def small_klondike(rng: random.Random) -> tuple[Rules, State]:
+    """Return a random Klondike position with a few cards left to play, without take-backs
+    (the high cards of each suit; the first pass through the stock under way)."""
+    options = {"draw": rng.choice([1, 3]), "passes": rng.choice([1, 1, 3, "unlimited"]),
+               "takeback": False}
+    r = patience.rules("klondike", options)
+    tops = [rng.randint(8, 12) for _ in range(4)]
+    play = [rank * 4 + suit for suit in range(4) for rank in range(tops[suit], 13)]
+    rng.shuffle(play)
+    piles: list[tuple[int, ...]] = [() for _ in r.names]
+    down = [0] * len(r.names)
+    for suit, top in enumerate(tops):
+        piles[r.F[suit]] = tuple(rank * 4 + suit for rank in range(top))
+    cut = sorted(rng.sample(range(len(play) + 1), 3))
+    parts = [play[a:b] for a, b in zip([0, *cut], [*cut, len(play)])]
+    piles[r.stock], piles[r.waste] = tuple(parts[0]), tuple(parts[1])
+    for t, part in zip(r.T, parts[2:]):
+        piles[t] = tuple(part)
+        down[t] = max(0, len(part) - 1)
+    return r, State(tuple(piles), tuple(down), 0, 0)

@@ -19,7 +19,7 @@ from patience.solver.heuristic import make_heuristic
 from patience.solver.narrow import make_narrow
 from patience.solver.search import best_first, drain
 
-from helpers import near_solutions, plain_search, setup
+from helpers import near_solutions, plain_search, setup, small_klondike
 
 SPADES = " ".join(f"{r}S" for r in "KQJT98765432A")
 
@@ -334,27 +334,6 @@ def test_folding_still_proves_unwinnable(options: dict[str, object]) -> None:
     result = solve(r, s, budget=1_000)
     assert result.verdict == "unwinnable"
     assert plain_search(r, s, 10_000) is False
-
-
-def small_klondike(rng: random.Random) -> tuple[Rules, State]:
-    """Return a random Klondike position with a few cards left to play."""
-    options = {"draw": rng.choice([1, 3]), "passes": rng.choice([1, 1, 3, "unlimited"]),
-               "takeback": False}
-    r = patience.rules("klondike", options)
-    tops = [rng.randint(8, 12) for _ in range(4)]
-    play = [rank * 4 + suit for suit in range(4) for rank in range(tops[suit], 13)]
-    rng.shuffle(play)
-    piles: list[tuple[int, ...]] = [() for _ in r.names]
-    down = [0] * len(r.names)
-    for suit, top in enumerate(tops):
-        piles[r.F[suit]] = tuple(rank * 4 + suit for rank in range(top))
-    cut = sorted(rng.sample(range(len(play) + 1), 3))
-    parts = [play[a:b] for a, b in zip([0, *cut], [*cut, len(play)])]
-    piles[r.stock], piles[r.waste] = tuple(parts[0]), tuple(parts[1])
-    for t, part in zip(r.T, parts[2:]):
-        piles[t] = tuple(part)
-        down[t] = max(0, len(part) - 1)
-    return r, State(tuple(piles), tuple(down), 0, 0)
 
 
 def test_folded_verdicts_agree_with_a_plain_search() -> None:
