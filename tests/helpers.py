@@ -12,6 +12,25 @@ from patience.cards import card_str, parse_card
 from patience.notation import header, parse_position
 from patience.solver import solve
 
+# The foundations gave back 4S onto the 5H so that the 3D could leave the 2D; nothing else
+# frees the 2D (the 5D and both black 6s lie under it). 5H looks safe by the rule without
+# take-backs (both black 4s are up), but putting it up loses the game.
+NEEDED_BACK = """klondike draw=1 passes=3 takeback=yes
+stock: 5S 5C
+waste: -
+f1: AC 2C 3C 4C
+f2: AS 2S 3S 4S
+f3: AH 2H 3H 4H
+f4: AD
+t1: 6C 6S 5D 2D | 3D
+t2: 5H
+t3: 4D
+t4: KD QD JD TD 9D 8D 7D | 6D
+t5: KH QH JH TH 9H 8H 7H | 6H
+t6: KC QC JC TC 9C 8C | 7C
+t7: KS QS JS TS 9S 8S | 7S
+"""
+
 
 def setup(game_id: str, piles: Mapping[str, str], options: Mapping[str, object] | None = None,
           filler: str | None = None, recycles: int = 0, score: int = 0) -> tuple[Rules, State]:

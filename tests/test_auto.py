@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import patience
 from patience import safe_moves
+from patience.notation import parse_move, parse_position
+from patience.solver import solve
 
-from helpers import setup
+from helpers import NEEDED_BACK, setup
 
 
 def test_the_key_ignores_the_order_of_alike_piles_and_the_score() -> None:
@@ -68,3 +70,16 @@ def test_pyramid_kings_are_always_safe() -> None:
     s = r.deal(1)
     kings = [m for m in r.legal_moves(s) if m.dst == "f1"]
     assert safe_moves(r, s) == kings
+
+
+def test_a_card_the_foundations_may_give_back_onto_is_not_safe() -> None:
+    r, s = parse_position(NEEDED_BACK)
+    assert "t2>f3" not in [str(m) for m in safe_moves(r, s)]
+    x = s
+    for m in ("f2>t2", "t1>t2", "t1>f4", "t2>f4", "t3>f4", "t2>f2"):
+        x = r.play(x, parse_move(r, m))
+    assert solve(r, x, budget=1_000).verdict == "solved"
+    # Without take-backs the 4S cannot come down, so the 5H is safe (and the game lost).
+    r2, s2 = parse_position(NEEDED_BACK.replace("takeback=yes", "takeback=no"))
+    assert "t2>f3" in [str(m) for m in safe_moves(r2, s2)]
+    assert solve(r2, s2, budget=10_000).verdict == "unwinnable"

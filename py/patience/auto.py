@@ -20,6 +20,17 @@ def safe_moves(r: Rules, s: State) -> list[Move]:
     Pyramid, removing a King is always safe. Moves that would change what the stock offers
     (the waste in draw 3) or rearrange the tableau (emptying a pile in Moving Left) are left
     to the player.
+
+    Where cards may come back from the foundations (Klondike's take-back), a card taken back
+    can want a place too, so from the 3 up every card two ranks lower must be up as well.
+    Why that is enough: take a win from before the card ``x`` (rank k) went up. Among the
+    cards of rank k - 1 or lower that it takes back, the lowest ``z`` never has a card put on
+    it (such a card is lower still and was up, so it would have been taken back too), so the
+    win without ``z``'s trip is a win. Repeating, some win takes none of them back; then no
+    card is ever put on ``x`` (all that may go on it were up), and the same win with ``x``
+    up from the start, less ``x``'s own moves, is a win. Without the rule, 5H on 4H with both
+    black 4s up went up although the only way to free a 2D under the 3D was 4S taken back
+    onto the 5H, with 5D still buried (``tests/test_auto.py``).
     """
     safety = r.game.safety
     if safety == "none":
@@ -49,6 +60,8 @@ def safe_moves(r: Rules, s: State) -> list[Move]:
         need = RANK[card] - 1
         if need > 1 and any(floor[x] < need for x in range(4)
                             if safety == "any" or _red_suit(x) != RED[card]):
+            continue
+        if r.takeback and need > 1 and any(low < need - 1 for low in floor):
             continue
         for f in r.F:
             if r.foundation_accepts(piles[f], card):
