@@ -1,0 +1,147 @@
+"""The depth-first search made for Klondike (``solver/klondike.py``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import patience
+from patience import Rules, State
+from patience.notation import parse_move, parse_position
+from patience.solver import klondike, solve
+from patience.solver.heuristic import WEIGHTS, make_heuristic
+from patience.solver.search import best_first, drain
+
+from helpers import NEEDED_BACK, plain_search, small_klondike
+
+
+def dfs(r: Rules, s: State, budget: int) -> tuple[str, list[patience.Move], int]:
+    return drain(klondike.dfs(r, s, budget))
+
+
+def replays(r: Rules, s: State, moves: list[patience.Move]) -> bool:
+    for m in moves:
+        s = r.play(s, m)
+    return r.is_won(s)
+
+
+def test_the_game_that_needs_a_take_back_is_solved() -> None:
+    r, s = parse_position(NEEDED_BACK)
+    result = solve(r, s, budget=50_000)
+    assert result.verdict == "solved"
+    assert replays(r, s, result.moves)
+    verdict, moves, _ = dfs(r, s, 50_000)
+    assert verdict == "solved" and replays(r, s, moves)
+
+
+def test_verdicts_agree_with_a_plain_search() -> None:
+    """Random small endings under every draw and pass option: the depth-first search, with
+    its safe moves and stock folding, and a plain search of every move agree. (With
+    take-backs a plain search of even a few cards left runs for too long.)"""
+    rng = random.Random(23)
+    verdicts = []
+    for _ in range(60):
+        r, s = small_klondike(rng)
+        truth = plain_search(r, s, 20_000)
+        if truth is None:
+            continue
+        verdict, moves, _ = dfs(r, s, 100_000)
+        assert verdict == ("solved" if truth else "unwinnable"), \
+            patience.format_position(r, s)
+        if truth:
+            assert replays(r, s, moves)
+        verdicts.append(verdict)
+    assert len(verdicts) >= 45
+    assert 5 <= verdicts.count("unwinnable") <= len(verdicts) - 5
+
+
+def lost_with_take_backs() -> tuple[Rules, State]:
+    """NEEDED_BACK with the 5H buried too: no red 5 can take a black 4 given back."""
+    text = NEEDED_BACK.replace("t1: 6C 6S 5D 2D | 3D", "t1: 6C 6S 5D 5H 2D | 3D")
+    return parse_position(text.replace("t2: 5H", "t2: -"))
+
+
+@pytest.mark.parametrize("position", [
+    lambda: (patience.rules("klondike", {"takeback": False}), None, 7),
+    lambda: (patience.rules("klondike", {"draw": 3, "passes": 1}), None, 38),
+    lambda: (*lost_with_take_backs(), 0),
+])
+def test_it_exhausts_exactly_the_positions_the_general_search_does(position: Any) -> None:
+    """Where both run dry, they expanded the same number of positions: the Zobrist key
+    tells apart exactly the positions ``Rules.key`` does, and the moves are the same."""
+    r, s, deal = position()
+    s = s or r.deal(deal)
+    verdict, _, nodes = dfs(r, s, 200_000)
+    general = drain(best_first(r, s, 200_000, make_heuristic(r, WEIGHTS)))
+    assert verdict == general[0] == "unwinnable"
+    assert nodes == general[2]
+
+
+@pytest.mark.parametrize("deal", [1, 6, 8])
+def test_deals_solve_and_replay(deal: int) -> None:
+    r = patience.rules("klondike", {"draw": 1})
+    s = r.deal(deal)
+    verdict, moves, nodes = dfs(r, s, 50_000)
+    assert verdict == "solved" and 0 < nodes < 50_000
+    assert replays(r, s, moves)
+
+
+def test_mid_game_with_a_pass_used() -> None:
+    """A position with the waste turned over once and cards in the waste: the plays it
+    finds turn the stock the way the engine does."""
+    r = patience.rules("klondike", {"draw": 3, "passes": 3})
+    s = r.deal(1)
+    for text in ("stock>waste:3",) * 8 + ("waste>stock:24", "stock>waste:3"):
+        s = r.play(s, parse_move(r, text))
+    assert s.recycles == 1 and len(s.piles[r.waste]) == 3
+    verdict, moves, _ = dfs(r, s, 200_000)
+    assert verdict == "solved" and replays(r, s, moves)
+
+
+@pytest.mark.parametrize("deal", [2, 7])
+def test_the_passes_used_do_not_matter_where_they_are_unlimited(deal: int) -> None:
+    """The same position after 70 passes or none: the same search, move for move."""
+    r = patience.rules("klondike", {"draw": 1, "passes": "unlimited"})
+    s = r.play(r.deal(deal), parse_move(r, "stock>waste"))
+    fresh = dfs(r, s, 2_000)
+    worn = dfs(r, s._replace(recycles=70), 2_000)
+    assert fresh[0] == worn[0] and fresh[2] == worn[2]
+    assert [str(m) for m in fresh[1]] == [str(m) for m in worn[1]]
+    if worn[0] == "solved":
+        assert replays(r, s._replace(recycles=70), worn[1])
+
+
+def test_the_budget_is_respected() -> None:
+    r = patience.rules("klondike", {"draw": 1})
+    verdict, moves, nodes = dfs(r, r.deal(4), 1_000)
+    assert (verdict, moves, nodes) == ("unknown", [], 1_000)
+
+
+def test_everything_face_up_is_a_win_only_where_each_pile_is_a_run() -> None:
+    """The search stops at a position with nothing face down and the stock empty, as a sure
+    win, only where every pile is one run: here the 10 of clubs lies on the 9 it waits
+    for, with nowhere to go."""
+    text = """klondike draw=1 passes=1 takeback=no
+stock: -
+waste: -
+f1: AC 2C 3C 4C 5C 6C 7C 8C
+f2: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD
+f3: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
+f4: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS
+t1: 9C TC
+t2: KC
+t3: QC
+t4: JC
+t5: -
+t6: -
+t7: -
+"""
+    r, s = parse_position(text)
+    assert plain_search(r, s, 1_000) is False
+    assert dfs(r, s, 1_000)[0] == "unwinnable"
+    r, s = parse_position(text.replace("t1: 9C TC", "t1: TC 9C"))
+    verdict, moves, _ = dfs(r, s, 1_000)
+    assert verdict == "solved" and replays(r, s, moves)
+    assert klondike.fits(r) and not klondike.fits(patience.rules("moving_left"))
