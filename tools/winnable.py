@@ -57,8 +57,8 @@ class Set:
 # solver finds hard (Spider in 2 and 4 suits, Roosevelt, Moving Left) get fewer deals.
 SETS = (
     Set("freecell", {}, 50_000),
-    Set("klondike", {"draw": 1}, 15_000, limit=160),
-    Set("klondike", {"draw": 3}, 12_000, limit=300),
+    Set("klondike", {"draw": 1}, 60_000, limit=160),
+    Set("klondike", {"draw": 3}, 60_000, limit=300),
     Set("spider", {"suits": 1}, 20_000),
     Set("spider", {"suits": 2}, 20_000, limit=25),
     Set("spider", {"suits": 4}, 10_000, limit=10),
