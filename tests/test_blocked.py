@@ -98,7 +98,7 @@ def test_a_position_found_blocked_is_lost_by_an_exhaustive_search() -> None:
 
 
 @pytest.mark.parametrize(("game", "options", "deals"), [
-    ("klondike", {"draw": 1}, (1, 2, 3, 5)), ("klondike", {"draw": 3}, (1, 2)),
+    ("klondike", {"draw": 1}, (1, 2, 3, 5)), ("klondike", {"draw": 3}, (1, 5)),
     ("yukon", {}, (4, 14)), ("streets_and_alleys", {}, (9, 21)),
 ])
 def test_no_position_on_a_winning_line_is_blocked(
