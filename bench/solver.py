@@ -47,8 +47,8 @@ class Config:
 
 CONFIGS = (
     Config("freecell", "freecell", {}, 1000, 200_000),
-    Config("klondike-1", "klondike", {"draw": 1}, 200, 60_000, 10.0),
-    Config("klondike-3", "klondike", {"draw": 3}, 100, 40_000),
+    Config("klondike-1", "klondike", {"draw": 1}, 200, 240_000, 10.0),
+    Config("klondike-3", "klondike", {"draw": 3}, 100, 240_000),
     Config("spider-1", "spider", {"suits": 1}, 50, 40_000),
     Config("spider-2", "spider", {"suits": 2}, 50, 40_000),
     Config("spider-4", "spider", {"suits": 4}, 20, 40_000),

@@ -1,4 +1,5 @@
-"""A solver for every game: exact best-first search under a node budget.
+"""A solver for every game: exact search (best-first, or depth-first for Klondike and All in
+a Row) under a node budget.
 
 >>> import patience
 >>> from patience.solver import solve
