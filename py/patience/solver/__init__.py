@@ -11,7 +11,7 @@ a Row) under a node budget.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 
 from ..game import Move, State
 from ..rules import Rules
@@ -28,6 +28,8 @@ __all__ = ["DEFAULT_BUDGET", "Result", "Verdict", "solve", "solve_steps", "uses_
            "winnable_key"]
 
 DEFAULT_BUDGET = 100_000
+# A pass of the search, started on its share of the budget.
+Start = Callable[[int], Generator[int, None, Outcome]]
 
 
 def uses_hidden(r: Rules, s: State) -> bool:
@@ -85,39 +87,30 @@ def _search(r: Rules, s: State, budget: int,
     if blocked is not None and blocked(s):
         return "unwinnable", [], 0
     narrow = make_narrow(r)
-    passes: list[tuple[tuple[int, ...], Narrow | None, int]] = []
+
+    def best(weights: tuple[int, ...], only: Narrow | None) -> Start:
+        return lambda share: best_first(r, s, share, make_heuristic(r, weights), only, every)
+
+    # A pass: how to start it on its share of the budget, the share, whether it is exact.
+    passes: list[tuple[Start, int, bool]] = []
+    orders = (ALTERNATES[2], WEIGHTS, ALTERNATES[1], ALTERNATES[0])
     if narrow is not None and klondike.fits(r):
-        # Klondike itself: short narrowed passes, then the exact depth-first search
-        # (klondike.py), whose positions cost about a fifth as much, with the rest.
-        used = 0
-        orders: tuple[tuple[int, ...], ...] = (ALTERNATES[2], WEIGHTS, ALTERNATES[1],
-                                               ALTERNATES[0])
-        for weights in orders:
-            steps = best_first(r, s, budget // 24, make_heuristic(r, weights), narrow, every)
-            verdict, moves, nodes = yield from _offset(steps, used)
-            used += nodes
-            if verdict == "solved":
-                return verdict, moves, used
-        verdict, moves, nodes = yield from _offset(klondike.dfs(r, s, budget - used, every),
-                                                   used)
-        return verdict, moves, used + nodes
-    if narrow is not None:
-        slice_ = budget // 6
-        passes += [(w, narrow, slice_) for w in (ALTERNATES[2], WEIGHTS, ALTERNATES[1],
-                                                 ALTERNATES[0])]
-        passes.append((ALTERNATES[2], None, slice_))
-    elif r.game.foundation == "suit_up" and not r.pyramid:
-        passes.append((WEIGHTS, None, budget // 10))
-        passes += [(w, None, budget // 10) for w in ALTERNATES]
-    passes.append((WEIGHTS, None, budget))
+        # Klondike's own depth-first search costs about a fifth as much a position.
+        passes += [(best(w, narrow), budget // 24, False) for w in orders]
+        passes.append((lambda share: klondike.dfs(r, s, share, every), budget, True))
+    else:
+        if narrow is not None:
+            passes += [(best(w, narrow), budget // 6, False) for w in orders]
+            passes.append((best(ALTERNATES[2], None), budget // 6, True))
+        elif r.game.foundation == "suit_up" and not r.pyramid:
+            passes += [(best(w, None), budget // 10, True) for w in (WEIGHTS, *ALTERNATES)]
+        passes.append((best(WEIGHTS, None), budget, True))
     used = 0
     verdict, moves = "unknown", list[Move]()
-    for weights, only, share in passes:
-        steps = best_first(r, s, min(share, budget - used), make_heuristic(r, weights),
-                           only, every)
-        verdict, moves, nodes = yield from _offset(steps, used)
+    for start, share, exact in passes:
+        verdict, moves, nodes = yield from _offset(start(min(share, budget - used)), used)
         used += nodes
-        if verdict == "solved" or (verdict == "unwinnable" and only is None):
+        if verdict == "solved" or (verdict == "unwinnable" and exact):
             break
     return verdict, moves, used
 
