@@ -151,13 +151,15 @@ def near_solutions(r: Rules, deals: tuple[int, ...], seed: int, count: int = 30)
     return out
 
 
-def small_klondike(rng: random.Random) -> tuple[Rules, State]:
+def small_klondike(rng: random.Random, takeback: bool = False,
+                   low: int = 8) -> tuple[Rules, State]:
     """Return a random Klondike position with a few cards left to play, without take-backs
-    (the high cards of each suit; the first pass through the stock under way)."""
+    unless asked (the high cards of each suit, from rank ``low + 1`` at most; the first pass
+    through the stock under way)."""
     options = {"draw": rng.choice([1, 3]), "passes": rng.choice([1, 1, 3, "unlimited"]),
-               "takeback": False}
+               "takeback": takeback}
     r = patience.rules("klondike", options)
-    tops = [rng.randint(8, 12) for _ in range(4)]
+    tops = [rng.randint(low, 12) for _ in range(4)]
     play = [rank * 4 + suit for suit in range(4) for rank in range(tops[suit], 13)]
     rng.shuffle(play)
     piles: list[tuple[int, ...]] = [() for _ in r.names]

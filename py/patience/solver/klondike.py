@@ -32,6 +32,7 @@ from ..auto import finish_moves
 from ..cards import RANK, RED, SUIT
 from ..game import Move, State
 from ..rules import Rules
+from .reach import hopeless
 
 Outcome = tuple[str, list[Move], int]
 # A move of the search: its order among its siblings, its key change, kind, a, b, c.
@@ -69,12 +70,15 @@ _RNG = random.Random(0x4B4C4F4E44494B45)
 ZU, ZD, ZF, ZK, ZW, ZR = (_bits(n, _RNG) for n in (52 * 53, 52, 52, 52, 53, 64))
 
 
-def dfs(r: Rules, root: State, budget: int, every: int = 0) -> Generator[int, None, Outcome]:
+def dfs(r: Rules, root: State, budget: int, every: int = 0,
+        prune: bool = True) -> Generator[int, None, Outcome]:
     """Search ``root`` depth first; return the verdict, the winning moves and the nodes.
 
     A generator like ``search.best_first``: it yields the nodes expanded so far every
     ``every`` nodes (never when ``every`` is 0) and returns the outcome. ``fits(r)`` must
-    hold.
+    hold. ``prune`` drops the positions the dead-end test (``reach.py``) finds lost: the
+    root, and each position reached by turning a card, emptying a pile or putting a card
+    of the stock in the tableau (elsewhere the test seldom finds one, for its cost).
     """
     tab = [list(root.piles[t]) for t in r.T]
     down = [root.down[t] for t in r.T]
@@ -346,12 +350,23 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0) -> Generator[int, No
         seen.add(h)
         return True
 
+    def lost(recs: list[Record]) -> bool:
+        """Tell whether the dead-end test is to be asked after ``recs``, and finds the
+        position lost."""
+        kind, a, b = recs[0][0], recs[0][1], recs[0][2]
+        if not ((kind == WASTE and b != TO_FOUNDATION) or (kind == RUN and not tab[a])
+                or any(rec[4] for rec in recs if rec[0] <= UP)):
+            return False
+        return hopeless(tab, down, found, deck, takeback)
+
     closing = close()
     fresh(key, state[0], state[1])
     if won():
         return "solved", _replay(r, root, [closing]), 0
     if budget <= 0:
         return "unknown", [], 0
+    if prune and hopeless(tab, down, found, deck, takeback):
+        return "unwinnable", [], 0
     # A frame: the moves of a position and the next to try. path: the records of the moves
     # into each frame's position (with the safe moves after).
     stack: list[list[Plan]] = [children()]
@@ -382,6 +397,11 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0) -> Generator[int, No
         path.append(recs)
         if won():
             return "solved", _replay(r, root, path), nodes
+        if prune and lost(recs):
+            path.pop()
+            for rec in reversed(recs):
+                undo(rec)
+            continue
         if nodes >= budget:
             return "unknown", [], nodes
         nodes += 1
