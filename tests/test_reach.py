@@ -8,7 +8,6 @@ import pytest
 
 import patience
 from patience import Rules, State
-from patience.cards import RANK, SUIT
 from patience.notation import parse_position
 from patience.solver import klondike, solve
 from patience.solver.reach import hopeless
@@ -20,12 +19,8 @@ from helpers import plain_search, small_klondike
 def lost(r: Rules, s: State) -> bool:
     """Ask the test about an engine position."""
     tab = [list(s.piles[t]) for t in r.T]
-    found = [0] * 4
-    for f in r.F:
-        for c in s.piles[f]:
-            found[SUIT[c]] = max(found[SUIT[c]], RANK[c])
     deck = list(s.piles[r.waste]) + list(s.piles[r.stock])
-    return hopeless(tab, [s.down[t] for t in r.T], found, deck, r.takeback)
+    return hopeless(tab, [s.down[t] for t in r.T], deck, r.takeback)
 
 
 # The jack of clubs lies on the ten it waits for; both red queens are up.

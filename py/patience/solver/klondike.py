@@ -16,7 +16,9 @@ about five times as many positions a second. The key stands for
 Moves are those of ``fold.py``: a run of stock turns folded into the play of the card they
 bring up (the stock and the waste are one list in playing order, which turning never
 changes). Safe moves to the foundations (``patience.safe_moves``) are played at once after
-every move, as in ``search.py``.
+every move, as in ``search.py``. A position the dead-end test (``reach.py``) finds lost is
+dropped as soon as it is met; with the test off (``prune=False``) the search expands exactly
+the positions the general search does.
 
 Two positions could share a key by chance: with 128 random bits the odds over a search of a
 million positions are about one in 10^26, the only way this search could call a game
@@ -357,7 +359,7 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
         if not ((kind == WASTE and b != TO_FOUNDATION) or (kind == RUN and not tab[a])
                 or any(rec[4] for rec in recs if rec[0] <= UP)):
             return False
-        return hopeless(tab, down, found, deck, takeback)
+        return hopeless(tab, down, deck, takeback)
 
     closing = close()
     fresh(key, state[0], state[1])
@@ -365,7 +367,7 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
         return "solved", _replay(r, root, [closing]), 0
     if budget <= 0:
         return "unknown", [], 0
-    if prune and hopeless(tab, down, found, deck, takeback):
+    if prune and hopeless(tab, down, deck, takeback):
         return "unwinnable", [], 0
     # A frame: the moves of a position and the next to try. path: the records of the moves
     # into each frame's position (with the safe moves after).

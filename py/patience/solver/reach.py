@@ -28,7 +28,7 @@ another are ignored, and any card of the stock is taken to come up when wanted, 
 the draw and the passes left. A card not found to go up never goes up, so the game is lost.
 
 The test reads the face-down cards and the order-free contents of the stock, like the
-search. It answers in about 50 µs; ``klondike.dfs`` asks it after the moves that most often
+search. It answers in about 30 µs; ``klondike.dfs`` asks it after the moves that most often
 lose a game (a card turned, a pile emptied, a card from the stock put in the tableau). On
 Klondike deal 7 (draw 1) the search runs dry after 3,336 positions instead of 173,155.
 """
@@ -40,31 +40,23 @@ from ..cards import RANK, RED, SUIT
 # Cards are numbered rank-major: card c + 4 is the next of c's suit.
 assert all(RANK[c] == c // 4 + 1 and SUIT[c] == c % 4 for c in range(52))
 
-# ONTO[b]: the cards that may go on b; UPS[c]: the cards c may go on, as a bit mask.
-ONTO = [[a for a in range(52) if RANK[a] + 1 == RANK[b] and RED[a] != RED[b]]
+# ONTO[b]: the cards that may go on card b, as a bit mask.
+ONTO = [sum(1 << a for a in range(52) if RANK[a] + 1 == RANK[b] and RED[a] != RED[b])
         for b in range(52)]
-UPS = [sum(1 << b for b in range(52) if RANK[c] + 1 == RANK[b] and RED[c] != RED[b])
-       for c in range(52)]
-KINGS = [c for c in range(52) if RANK[c] == 13]
-KING = [RANK[c] == 13 for c in range(52)]
+KINGS = sum(1 << c for c in range(52) if RANK[c] == 13)
 ALL = (1 << 52) - 1
-# Where a card is.
-FACE_UP, FACE_DOWN, STOCK, FOUNDATION = 0, 1, 2, 3
 
 
-def hopeless(tab: list[list[int]], down: list[int], found: list[int], deck: list[int],
-             takeback: bool) -> bool:
+def hopeless(tab: list[list[int]], down: list[int], deck: list[int], takeback: bool) -> bool:
     """Tell whether some card can never go up, so that the game is lost.
 
     ``tab``: the tableau piles, bottom first; ``down``: how many cards of each are face
-    down; ``found``: the rank each suit has reached on the foundations; ``deck``: the cards
-    of the stock and the waste; ``takeback``: whether cards come back from the foundations.
+    down; ``deck``: the cards of the stock and the waste (every other card is up);
+    ``takeback``: whether cards come back from the foundations. Sets of cards are bit
+    masks, and the rules are applied to all cards at once, again while anything grows.
     """
-    where = [FOUNDATION] * 52
     below = [-1] * 52
-    for c in deck:
-        where[c] = STOCK
-    opened = 0
+    opened = face_up = face_down = on_card = 0
     space = False
     for pile, d in zip(tab, down):
         if not pile:
@@ -72,51 +64,54 @@ def hopeless(tab: list[list[int]], down: list[int], found: list[int], deck: list
             continue
         prev = -1
         for i, c in enumerate(pile):
-            where[c] = FACE_DOWN if i < d else FACE_UP
+            if i < d:
+                face_down |= 1 << c
+            else:
+                face_up |= 1 << c
+            if prev >= 0:
+                on_card |= 1 << c
             below[c] = prev
             prev = c
         opened |= 1 << prev
-    up = 0
-    for suit in range(4):
-        for rank in range(found[suit]):
-            up |= 1 << (rank * 4 + suit)
+    tableau = face_up | face_down
+    stock = 0
+    for c in deck:
+        stock |= 1 << c
+    up = ALL & ~tableau & ~stock
+    back = up if takeback else 0
+    # can: the cards that may go on an open card.
+    can = 0
+    new = opened
     free = 0
-    onto, ups, king = ONTO, UPS, KING
-    # Cards whose facts may have grown: at first every card.
-    work = list(range(52))
-    pop, extend, push = work.pop, work.extend, work.append
-    while work:
-        c = pop()
-        bit = 1 << c
-        w = where[c]
-        if w == FOUNDATION:
-            if takeback and not opened & bit and (ups[c] & opened or (space and king[c])):
-                opened |= bit
-                extend(onto[c])
-            continue
-        if not up & bit and (c < 4 or up >> (c - 4) & 1) and (w == STOCK or opened & bit):
-            up |= bit
-            if c < 48:
-                push(c + 4)
-        if w == STOCK:
-            if not opened & bit and (ups[c] & opened or (space and king[c])):
-                opened |= bit
-                extend(onto[c])
-            continue
-        if free & bit:
-            continue
-        if up & bit or ((w == FACE_UP or opened & bit) and (
-                ups[c] & opened or (space and king[c] and below[c] >= 0))):
-            free |= bit
-            b = below[c]
-            if b >= 0:
-                if not opened >> b & 1:
-                    opened |= 1 << b
-                    extend(onto[b])
-                    push(b)
-            elif not space:
-                space = True
-                extend(KINGS)
+    while True:
+        while new:
+            bit = new & -new
+            new ^= bit
+            can |= ONTO[bit.bit_length() - 1]
+        kings = KINGS if space else 0
+        # Rule 2: out of the stock, or back from the foundations, open.
+        new = (stock | back) & (can | kings) & ~opened
+        # Rule 3: up, suit by suit (card c + 4 follows card c).
+        while True:
+            more = ((up << 4) | 15) & (stock | opened) & ~up & ALL
+            if not more:
+                break
+            up |= more
         if up == ALL:
             return False
-    return up != ALL
+        # Rule 4: tableau cards that leave; rules 1 and 5: what that uncovers.
+        leave = tableau & ~free & (up | ((face_up | (face_down & opened))
+                                         & (can | (kings & on_card))))
+        free |= leave
+        grew = False
+        while leave:
+            bit = leave & -leave
+            leave ^= bit
+            b = below[bit.bit_length() - 1]
+            if b >= 0:
+                new |= (1 << b) & ~opened
+            elif not space:
+                space = grew = True
+        if not new and not grew:
+            return True
+        opened |= new
