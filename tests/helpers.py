@@ -154,8 +154,8 @@ def near_solutions(r: Rules, deals: tuple[int, ...], seed: int, count: int = 30)
 def small_klondike(rng: random.Random, takeback: bool = False,
                    low: int = 8) -> tuple[Rules, State]:
     """Return a random Klondike position with a few cards left to play, without take-backs
-    unless asked (the high cards of each suit, from rank ``low + 1`` at most; the first pass
-    through the stock under way)."""
+    unless asked: each suit up on its foundation to a random rank from ``low`` to the
+    Queen, the cards above it in play; the first pass through the stock under way."""
     options = {"draw": rng.choice([1, 3]), "passes": rng.choice([1, 1, 3, "unlimited"]),
                "takeback": takeback}
     r = patience.rules("klondike", options)

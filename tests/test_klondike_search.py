@@ -16,8 +16,9 @@ from patience.solver.search import best_first, drain
 from helpers import NEEDED_BACK, plain_search
 
 
-def dfs(r: Rules, s: State, budget: int) -> tuple[str, list[patience.Move], int]:
-    return drain(klondike.dfs(r, s, budget))
+def dfs(r: Rules, s: State, budget: int,
+        prune: bool = True) -> tuple[str, list[patience.Move], int]:
+    return drain(klondike.dfs(r, s, budget, prune=prune))
 
 
 def replays(r: Rules, s: State, moves: list[patience.Move]) -> bool:
@@ -52,7 +53,7 @@ def test_it_exhausts_exactly_the_positions_the_general_search_does(position: Any
     dead-end test off, as the general search has none)."""
     r, s, deal = position()
     s = s or r.deal(deal)
-    verdict, _, nodes = drain(klondike.dfs(r, s, 200_000, prune=False))
+    verdict, _, nodes = dfs(r, s, 200_000, prune=False)
     general = drain(best_first(r, s, 200_000, make_heuristic(r, WEIGHTS)))
     assert verdict == general[0] == "unwinnable"
     assert nodes == general[2]

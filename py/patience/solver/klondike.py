@@ -357,7 +357,7 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
         position lost."""
         kind, a, b = recs[0][0], recs[0][1], recs[0][2]
         if not ((kind == WASTE and b != TO_FOUNDATION) or (kind == RUN and not tab[a])
-                or any(rec[4] for rec in recs if rec[0] <= UP)):
+                or any(rec[4] for rec in recs if rec[0] in (RUN, UP))):
             return False
         return hopeless(tab, down, deck, takeback)
 

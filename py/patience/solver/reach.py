@@ -28,9 +28,10 @@ another are ignored, and any card of the stock is taken to come up when wanted, 
 the draw and the passes left. A card not found to go up never goes up, so the game is lost.
 
 The test reads the face-down cards and the order-free contents of the stock, like the
-search. It answers in about 30 µs; ``klondike.dfs`` asks it after the moves that most often
-lose a game (a card turned, a pile emptied, a card from the stock put in the tableau). On
-Klondike deal 7 (draw 1) the search runs dry after 3,336 positions instead of 173,155.
+search. It answers in about 25 µs (CPython, idle 2-core machine); ``klondike.dfs`` asks it
+after the moves that most often lose a game (a card turned, a pile emptied, a card from the
+stock put in the tableau). On Klondike deal 7 (draw 1) the search runs dry after 3,336
+positions instead of 173,155.
 """
 
 from __future__ import annotations
