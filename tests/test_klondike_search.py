@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -13,12 +14,12 @@ from patience.solver import klondike, solve
 from patience.solver.heuristic import WEIGHTS, make_heuristic
 from patience.solver.search import best_first, drain
 
-from helpers import NEEDED_BACK, plain_search
+from helpers import NEEDED_BACK, plain_search, small_klondike
 
 
-def dfs(r: Rules, s: State, budget: int,
-        prune: bool = True) -> tuple[str, list[patience.Move], int]:
-    return drain(klondike.dfs(r, s, budget, prune=prune))
+def dfs(r: Rules, s: State, budget: int, prune: bool = True,
+        merge: bool = True) -> tuple[str, list[patience.Move], int]:
+    return drain(klondike.dfs(r, s, budget, prune=prune, merge=merge))
 
 
 def replays(r: Rules, s: State, moves: list[patience.Move]) -> bool:
@@ -50,10 +51,10 @@ def lost_with_take_backs() -> tuple[Rules, State]:
 def test_it_exhausts_exactly_the_positions_the_general_search_does(position: Any) -> None:
     """Where both run dry, they expanded the same number of positions: the Zobrist key
     tells apart exactly the positions ``Rules.key`` does, and the moves are the same (the
-    dead-end test off, as the general search has none)."""
+    dead-end test and the twin swaps off, as the general search has neither)."""
     r, s, deal = position()
     s = s or r.deal(deal)
-    verdict, _, nodes = dfs(r, s, 200_000, prune=False)
+    verdict, _, nodes = dfs(r, s, 200_000, prune=False, merge=False)
     general = drain(best_first(r, s, 200_000, make_heuristic(r, WEIGHTS)))
     assert verdict == general[0] == "unwinnable"
     assert nodes == general[2]
@@ -125,3 +126,80 @@ t7: -
     verdict, moves, _ = dfs(r, s, 1_000)
     assert verdict == "solved" and replays(r, s, moves)
     assert klondike.fits(r) and not klondike.fits(patience.rules("moving_left"))
+
+
+def walked(rng: random.Random, takeback: bool, low: int) -> tuple[Rules, State]:
+    """A random small position (``small_klondike``) after up to 30 random moves, so that
+    runs lie built on one another, on twins among them."""
+    r, s = small_klondike(rng, takeback, low)
+    for _ in range(rng.randint(0, 30)):
+        moves = r.legal_moves(s)
+        if not moves:
+            break
+        s = r.play(s, rng.choice(moves))
+    return r, s
+
+
+@pytest.mark.parametrize(("seed", "takeback", "low"), [(1, False, 6), (2, True, 5)])
+def test_twin_swaps_change_no_verdict(seed: int, takeback: bool, low: int) -> None:
+    """Counting positions joined by twin swaps as one: on random small positions the search
+    gives the verdict of the search that tells them apart, its wins replay, and it often
+    looks at fewer positions. (Without the moves of the swapped positions, such as a twin
+    going up once the other takes the card on it, some won position here is called lost.)"""
+    rng = random.Random(seed)
+    fewer = 0
+    for _ in range(100):
+        r, s = walked(rng, takeback, low)
+        plain = dfs(r, s, 30_000, prune=False, merge=False)
+        folded = dfs(r, s, 30_000, prune=False)
+        assert plain[0] != "unknown"
+        assert folded[0] == plain[0], patience.format_position(r, s)
+        if folded[0] == "solved":
+            assert replays(r, s, folded[1])
+        fewer += folded[2] < plain[2]
+    assert fewer >= 15
+
+
+def test_twin_swaps_shorten_a_proof() -> None:
+    """Klondike deal 7 is lost: the search proves it from fewer positions with the swaps
+    counted as one."""
+    r = patience.rules("klondike", {"draw": 1})
+    apart = dfs(r, r.deal(7), 20_000, merge=False)
+    folded = dfs(r, r.deal(7), 20_000)
+    assert apart[0] == folded[0] == "unwinnable"
+    assert folded[2] < apart[2]
+
+
+
+@pytest.mark.parametrize("passes", [1, 3, "unlimited"])
+def test_the_stock_rank_orders_what_turning_reaches(passes: Any) -> None:
+    """Drawing one card at a time: from each state of the stock, turning alone (through the
+    engine) reaches exactly the states of higher or equal rank. The search drops a position
+    met before with the same cards and a stock of lower rank on that ground."""
+    r = patience.rules("klondike", {"draw": 1, "passes": passes})
+    limited = r.max_recycles is not None
+
+    def stock(x: State) -> tuple[int, int]:
+        """The waste's size and the passes used (unlimited: the pass does not count)."""
+        return len(x.piles[r.waste]), x.recycles if limited else 0
+
+    def reach(x: State) -> dict[tuple[int, int], State]:
+        met = {stock(x): x}
+        todo = [x]
+        while todo:
+            y = todo.pop()
+            for move in r.legal_moves(y):
+                if {move.src, move.dst} != {"stock", "waste"}:
+                    continue
+                z = r.play(y, move)
+                if stock(z) not in met:
+                    met[stock(z)] = z
+                    todo.append(z)
+        return met
+
+    states = reach(r.deal(3))
+    assert len(states) == 25 * (1 + (r.max_recycles or 0))
+    for (wp, used), x in states.items():
+        mine = klondike.stock_rank(limited, wp, used)
+        assert set(reach(x)) == {(w, u) for w, u in states
+                                 if klondike.stock_rank(limited, w, u) >= mine}

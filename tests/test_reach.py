@@ -84,3 +84,12 @@ def test_the_search_runs_dry_sooner_with_it() -> None:
     pruned = drain(klondike.dfs(r, r.deal(7), 50_000))
     assert plain[0] == pruned[0] == "unwinnable"
     assert pruned[2] * 2 < plain[2]
+
+
+def test_a_deal_lost_from_the_start_is_answered_before_any_search() -> None:
+    """Klondike deal 85 (draw 1): the dead-end test finds the deal lost as dealt, so the
+    solver answers at once, without the best-first passes it runs first otherwise."""
+    r = patience.rules("klondike", {"draw": 1})
+    assert lost(r, r.deal(85))
+    result = solve(r, r.deal(85), budget=240_000)
+    assert (result.verdict, result.nodes) == ("unwinnable", 0)

@@ -80,8 +80,8 @@ def _search(r: Rules, s: State, budget: int,
     ones, a sixth of the budget each, the last taking what is left. Other games building
     up in suit try short restarts with other weights (a tenth of the budget each) before
     the exact pass. A narrowed pass proves nothing; any exact one may prove the game
-    unwinnable. A position the dead-end test (``blocked.py``) finds lost is answered at
-    once, with no node expanded.
+    unwinnable. A position the dead-end test (``blocked.py``; for Klondike ``reach.py``)
+    finds lost is answered at once, with no node expanded.
     """
     blocked = make_blocked(r)
     if blocked is not None and blocked(s):
@@ -95,7 +95,9 @@ def _search(r: Rules, s: State, budget: int,
     passes: list[tuple[Start, int, bool]] = []
     orders = (ALTERNATES[2], WEIGHTS, ALTERNATES[1], ALTERNATES[0])
     if narrow is not None and klondike.fits(r):
-        # Klondike's own depth-first search costs about a fifth as much a position.
+        # Klondike's own depth-first search costs about a fifth as much a position. Asked
+        # first with no budget, it answers at once a deal its dead-end test finds lost.
+        passes.append((lambda share: klondike.dfs(r, s, 0, every), 0, True))
         passes += [(best(w, narrow), budget // 24, False) for w in orders]
         passes.append((lambda share: klondike.dfs(r, s, share, every), budget, True))
     else:

@@ -4,7 +4,8 @@ The general search (``search.py``) builds a new position and a new key for every
 about 125 µs a position in Klondike. Here the position is one set of lists, changed and
 changed back, and its key is a 128-bit Zobrist hash updated move by move, so a child is
 judged (met before or not) from its parent's key in a few operations, before it is built:
-about five times as many positions a second. The key stands for
+about five times as many positions a second. (Counting twin swaps as one, below, a child is
+built first, then judged by its class's key.) The key stands for
 
 - each face-up tableau card together with the card under it (or the bottom of a pile):
   blind to the order of the piles, as ``Rules.key`` is, and a run moved between piles
@@ -17,8 +18,25 @@ Moves are those of ``fold.py``: a run of stock turns folded into the play of the
 bring up (the stock and the waste are one list in playing order, which turning never
 changes). Safe moves to the foundations (``patience.safe_moves``) are played at once after
 every move, as in ``search.py``. A position the dead-end test (``reach.py``) finds lost is
-dropped as soon as it is met; with the test off (``prune=False``) the search expands exactly
-the positions the general search does.
+dropped as soon as it is met.
+
+Twin swaps. Twins are the two cards of one rank and colour (the six of spades and the six
+of clubs): the same cards build on them. Where card ``y`` lies built on one twin and the
+other twin is face up on top of its pile, moving ``y`` (with the cards on it) onto the other
+is a move that can be made back at once and changes nothing else. Positions joined by such
+swaps reach each other, so all of them are won or all lost; the search counts them as one
+(its key, ``fold``, puts ``y`` on the twin of lower number) and plays from the one it meets
+the moves any of them has: its own, and for each pair a swap may change, the moves of the
+swapped position that send the uncovered twin up or put the other card that builds on it
+there (``_swapped``). That is all of them: whether a move can be made depends on one pair
+at most (the twin it lands on or sends up must be uncovered), and the other pairs stay
+swappable after it, so the move made anywhere in the class leads into the class of the
+same move made in the position met, or in that one with the one pair swapped. A twin safe
+to go up once a swap uncovers it goes up at once, like any safe move. The swap is recorded
+with the move, so a win still replays move by move. Where the dead-end test and the swaps are off
+(``prune=False, twins=False``) the search expands exactly what the general search does.
+Counting the swaps as one, Klondike deal 12 (draw 1), unknown after 400,000 positions
+before, is won after 32,000.
 
 Two positions could share a key by chance: with 128 random bits the odds over a search of a
 million positions are about one in 10^26, the only way this search could call a game
@@ -37,8 +55,10 @@ from ..rules import Rules
 from .reach import hopeless
 
 Outcome = tuple[str, list[Move], int]
-# A move of the search: its order among its siblings, its key change, kind, a, b, c.
-Plan = tuple[int, int, int, int, int, int]
+# A move of the search: its order among its siblings, its key change, kind, a, b, c, and
+# the twin swap to play first (from, to, cards, key change; from -1: none).
+Plan = tuple[int, int, int, int, int, int, tuple[int, int, int, int]]
+NO_SWAP = (-1, 0, 0, 0)
 # What undoing a move needs: kind, a, b, c, what it turned or changed, key change.
 Record = tuple[int, int, int, int, int, int]
 
@@ -73,7 +93,7 @@ ZU, ZD, ZF, ZK, ZW, ZR = (_bits(n, _RNG) for n in (52 * 53, 52, 52, 52, 53, 64))
 
 
 def dfs(r: Rules, root: State, budget: int, every: int = 0,
-        prune: bool = True) -> Generator[int, None, Outcome]:
+        prune: bool = True, merge: bool = True) -> Generator[int, None, Outcome]:
     """Search ``root`` depth first; return the verdict, the winning moves and the nodes.
 
     A generator like ``search.best_first``: it yields the nodes expanded so far every
@@ -81,6 +101,9 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
     hold. ``prune`` drops the positions the dead-end test (``reach.py``) finds lost: the
     root, and each position reached by turning a card, emptying a pile or putting a card
     of the stock in the tableau (elsewhere the test seldom finds one, for its cost).
+    ``merge`` counts positions joined by twin swaps as one, and drops a position whose
+    cards were met before with the stock no further turned (see the module's text); with
+    both off the search expands exactly what the general search does.
     """
     tab = [list(root.piles[t]) for t in r.T]
     down = [root.down[t] for t in r.T]
@@ -99,6 +122,19 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
     onto = [[a for a in range(52) if RANK[a] + 1 == RANK[b] and RED[a] != RED[b]]
             for b in range(52)]
     opposite = [(1, 2) if not RED[c] else (0, 3) for c in range(52)]
+    # twin[c]: the other card of c's rank and colour.
+    twin = [c + 3 - 2 * SUIT[c] for c in range(52)]
+    # over[c]: the face-up card lying on face-up tableau card c as a build (-1: none).
+    over = [-1] * 52
+    twins = merge
+    for pile, d in zip(tab, down):
+        for i in range(d + 1, len(pile)):
+            if pile[i] in onto[pile[i - 1]]:
+                over[pile[i - 1]] = pile[i]
+            else:
+                # A position from text may hold face-up cards that are no build, which
+                # no move can lift as a run: no swaps there.
+                twins = False
 
     key = 0
     for pile, d in zip(tab, down):
@@ -137,15 +173,22 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
         turned = 0
         if kind == RUN:
             src = tab[a]
-            tab[b].extend(src[-c:])
+            dst = tab[b]
+            if dst:
+                over[dst[-1]] = src[-c]
+            dst.extend(src[-c:])
             del src[-c:]
-            if src and down[a] == len(src):
+            if len(src) > down[a]:
+                over[src[-1]] = -1
+            elif src:
                 down[a] -= 1
                 turned = 1
         elif kind == UP:
             src = tab[a]
             found[suit_of[src.pop()]] += 1
-            if src and down[a] == len(src):
+            if len(src) > down[a]:
+                over[src[-1]] = -1
+            elif src:
                 down[a] -= 1
                 turned = 1
         elif kind == WASTE:
@@ -157,8 +200,12 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                 found[suit_of[card]] += 1
                 played.append(card)
             else:
+                if tab[b]:
+                    over[tab[b][-1]] = card
                 tab[b].append(card)
         else:
+            if tab[b]:
+                over[tab[b][-1]] = (found[a] - 1) * 4 + a
             tab[b].append((found[a] - 1) * 4 + a)
             found[a] -= 1
         key ^= delta
@@ -170,23 +217,34 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
         key ^= delta
         if kind == RUN:
             down[a] += turned
-            dst = tab[b]
-            tab[a].extend(dst[-c:])
+            src, dst = tab[a], tab[b]
+            if len(src) > down[a] and dst[-c] in onto[src[-1]]:
+                over[src[-1]] = dst[-c]
+            src.extend(dst[-c:])
             del dst[-c:]
+            if dst:
+                over[dst[-1]] = -1
         elif kind == UP:
             down[a] += turned
             found[c] -= 1
-            tab[a].append(found[c] * 4 + c)
+            src = tab[a]
+            if len(src) > down[a] and found[c] * 4 + c in onto[src[-1]]:
+                over[src[-1]] = found[c] * 4 + c
+            src.append(found[c] * 4 + c)
         elif kind == WASTE:
             if b == TO_FOUNDATION:
                 card = played.pop()
                 found[suit_of[card]] -= 1
             else:
                 card = tab[b].pop()
+                if tab[b]:
+                    over[tab[b][-1]] = -1
             deck.insert(a - 1, card)
             state[0], state[1] = turned & 255, turned >> 8
         else:
             tab[b].pop()
+            if tab[b]:
+                over[tab[b][-1]] = -1
             found[a] += 1
 
     def up_key(src: list[int], i: int) -> int:
@@ -214,6 +272,20 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                 card = deck[wp - 1]
                 done.append(do(WASTE, wp, TO_FOUNDATION, state[1], ZK[card] ^ ZF[card]))
                 again = True
+            if twins and not again:
+                # A twin that is safe to go up once a swap uncovers it: the swap, then up.
+                for t, w, y in pairs():
+                    if safe(w):
+                        sw = swap(t, w, y)
+                        done.append(do(RUN, *sw))
+                        src = tab[sw[0]]
+                        i = len(src) - 1
+                        delta = up_key(src, i)
+                        if i and down[sw[0]] == i:
+                            delta ^= turn_key(src, i - 1)
+                        done.append(do(UP, sw[0], 0, suit_of[w], delta))
+                        again = True
+                        break
         return done
 
     def children() -> list[Plan]:
@@ -229,14 +301,89 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                     want.setdefault(a, []).append(t)
             elif not pile and empty < 0:
                 empty = t
-        _tableau(out, want, empty)
-        _stock(out, want, empty)
+        _tableau(out, want, empty, NO_SWAP)
+        _stock(out, want, empty, NO_SWAP)
         if takeback:
-            _back(out, want, empty)
+            _back(out, want, empty, NO_SWAP)
+        if twins:
+            for t, w, y in pairs():
+                _swapped(out, t, w, y)
         out.sort(key=_order)
         return out
 
-    def _tableau(out: list[Plan], want: dict[int, list[int]], empty: int) -> None:
+    def pairs() -> list[tuple[int, int, int]]:
+        """Return the twin pairs that a swap may change: a pile ``t`` whose face-up top's
+        twin ``w`` lies in the tableau with card ``y`` built on it."""
+        out = []
+        for t in range(n_t):
+            pile = tab[t]
+            if len(pile) > down[t]:
+                w = twin[pile[-1]]
+                if over[w] >= 0:
+                    out.append((t, w, over[w]))
+        return out
+
+    def fold() -> int:
+        """Return the key of the position's class: in every twin pair a swap may change,
+        the card built on the twin of lower number."""
+        h = key
+        if not twins:
+            return h
+        for t in range(n_t):
+            pile = tab[t]
+            if len(pile) > down[t]:
+                top = pile[-1]
+                w = twin[top]
+                y = over[w]
+                if y >= 0 and top < w:
+                    h ^= ZU[y * 53 + w] ^ ZU[y * 53 + top]
+        return h
+
+    def swap(t: int, w: int, y: int) -> tuple[int, int, int, int]:
+        """Return the swap of ``y`` (with the cards on it) from twin ``w`` onto the top of
+        pile ``t``: from, to, cards, key change."""
+        u = next(u for u in range(n_t) if w in tab[u])
+        src = tab[u]
+        return (u, t, len(src) - src.index(y), ZU[y * 53 + w] ^ ZU[y * 53 + tab[t][-1]])
+
+    def _swapped(out: list[Plan], t: int, w: int, y: int) -> None:
+        """Add the moves that the swap of ``y`` (with the cards on it) from ``w`` onto the
+        top of pile ``t`` makes possible: ``w`` going up, or the other card that builds on
+        ``w`` going onto it."""
+        sw = swap(t, w, y)
+        u = sw[0]
+        rec = do(RUN, *sw)
+        src = tab[u]
+        i = len(src) - 1
+        if found[suit_of[w]] == rank_of[w] - 1:
+            delta = up_key(src, i)
+            turns = i == down[u] and i > 0
+            if turns:
+                delta ^= turn_key(src, i - 1)
+            out.append((0 if turns else 2, delta, UP, u, 0, suit_of[w], sw))
+        x = onto[w][0] if onto[w][1] == y else onto[w][1]
+        v = next((v for v in range(n_t) if x in tab[v]), -1)
+        if v >= 0:
+            pile = tab[v]
+            j = pile.index(x)
+            if j >= down[v]:
+                # Every face-up card leads a run here (the search holds no other).
+                turns = j == down[v] and j > 0
+                delta = ZU[x * 53 + (pile[j - 1] if j else BOTTOM)] ^ ZU[x * 53 + w]
+                if turns:
+                    delta ^= turn_key(pile, j - 1)
+                out.append((0 if turns else 5, delta, RUN, v, u, len(pile) - j, sw))
+        else:
+            more: list[Plan] = []
+            if x in deck:
+                _stock(more, {x: [u]}, -1, sw)
+            elif takeback:
+                _back(more, {x: [u]}, -1, sw)
+            out.extend(plan for plan in more if plan[4] == u)
+        undo(rec)
+
+    def _tableau(out: list[Plan], want: dict[int, list[int]], empty: int,
+                 sw: tuple[int, int, int, int]) -> None:
         """Add the moves from the tableau: to the foundations, and runs onto other piles."""
         for t in range(n_t):
             src = tab[t]
@@ -250,7 +397,7 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                 turns = n - 1 == d and d > 0
                 if turns:
                     delta ^= turn_key(src, n - 2)
-                out.append((0 if turns else 2, delta, UP, t, 0, suit_of[top]))
+                out.append((0 if turns else 2, delta, UP, t, 0, suit_of[top], sw))
             # Every card of the face-up run may lead a run lifted off it.
             i = n - 1
             while True:
@@ -261,10 +408,10 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                     base ^= turn_key(src, i - 1)
                 for dst in want.get(card, ()):
                     out.append((0 if turns else 5, base ^ ZU[card * 53 + tab[dst][-1]],
-                                RUN, t, dst, n - i))
+                                RUN, t, dst, n - i, sw))
                 if empty >= 0 and i and rank_of[card] == 13:
                     out.append((1 if turns else 6, base ^ ZU[card * 53 + BOTTOM],
-                                RUN, t, empty, n - i))
+                                RUN, t, empty, n - i, sw))
                 if i == d:
                     break
                 under = src[i - 1]
@@ -272,7 +419,8 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                     break
                 i -= 1
 
-    def _stock(out: list[Plan], want: dict[int, list[int]], empty: int) -> None:
+    def _stock(out: list[Plan], want: dict[int, list[int]], empty: int,
+               sw: tuple[int, int, int, int]) -> None:
         """Add the plays of each card the stock can bring up (fold.py's chain of turns)."""
         size = len(deck)
         q, passes = state[0], state[1]
@@ -284,13 +432,13 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                 order = 3 + (turns > 0)
                 if found[suit_of[card]] == rank_of[card] - 1:
                     out.append((order - 1, ZK[card] ^ ZF[card], WASTE, q, TO_FOUNDATION,
-                                passes))
+                                passes, sw))
                 for dst in want.get(card, ()):
                     out.append((order, ZK[card] ^ ZU[card * 53 + tab[dst][-1]],
-                                WASTE, q, dst, passes))
+                                WASTE, q, dst, passes, sw))
                 if empty >= 0 and rank_of[card] == 13:
                     out.append((order, ZK[card] ^ ZU[card * 53 + BOTTOM], WASTE, q, empty,
-                                passes))
+                                passes, sw))
             if q < size:
                 q += min(draw, size - q)
             elif max_recycles is None or passes < max_recycles:
@@ -303,7 +451,8 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                 break
             met.add(q)
 
-    def _back(out: list[Plan], want: dict[int, list[int]], empty: int) -> None:
+    def _back(out: list[Plan], want: dict[int, list[int]], empty: int,
+              sw: tuple[int, int, int, int]) -> None:
         """Add the cards the foundations can give back. Not a card that is safe: the safe
         moves would put it straight back."""
         for suit in range(4):
@@ -323,7 +472,7 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                 continue
             for dst in targets:
                 under = tab[dst][-1] if tab[dst] else BOTTOM
-                out.append((7, ZF[card] ^ ZU[card * 53 + under], BACK, suit, dst, 0))
+                out.append((7, ZF[card] ^ ZU[card * 53 + under], BACK, suit, dst, 0, sw))
 
     def won() -> bool:
         """Tell whether the game is won for certain: nothing face down, nothing in the stock
@@ -341,12 +490,37 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
     # Met positions: the key with the card the waste shows and the passes used.
     seen: set[int] = set()
 
-    def fresh(h: int, wp: int, passes: int) -> bool:
-        """Tell whether a position is new, and remember it: ``h`` the key of its cards,
-        ``wp`` the waste's size, ``passes`` the passes used."""
+    def full(h: int, wp: int, passes: int) -> int:
+        """Return the key of a position: ``h`` the key of its cards, ``wp`` the waste's
+        size, ``passes`` the passes used."""
         h ^= ZW[deck[wp - 1] if wp else NONE]
         if limited:
             h ^= ZR[min(passes, 63)]
+        return h
+
+    # With merge: for the key of each class met (its cards; with draw 3 also the card the
+    # waste shows and the passes used), the least stock rank met (see ``rank``).
+    best: dict[int, int] = {}
+
+    def rank(h: int, wp: int, passes: int) -> tuple[int, int]:
+        """Return the key of a position's cards and its stock rank (``stock_rank``; with
+        draw 3, the key of the whole position and rank 0)."""
+        if draw == 1:
+            return h, stock_rank(limited, wp, passes)
+        return full(h, wp, passes), 0
+
+    def newer(h: int, wp: int, passes: int) -> bool:
+        """Tell whether no position met reaches this one by turning the stock, and
+        remember it (arguments as ``full``)."""
+        h, least = rank(h, wp, passes)
+        if best.get(h, 1 << 20) <= least:
+            return False
+        best[h] = least
+        return True
+
+    def fresh(h: int, wp: int, passes: int) -> bool:
+        """Tell whether a position is new, and remember it (arguments as ``full``)."""
+        h = full(h, wp, passes)
         if h in seen:
             return False
         seen.add(h)
@@ -355,20 +529,22 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
     def lost(recs: list[Record]) -> bool:
         """Tell whether the dead-end test is to be asked after ``recs``, and finds the
         position lost."""
-        kind, a, b = recs[0][0], recs[0][1], recs[0][2]
-        if not ((kind == WASTE and b != TO_FOUNDATION) or (kind == RUN and not tab[a])
-                or any(rec[4] for rec in recs if rec[0] in (RUN, UP))):
+        if not any((kind == WASTE and b != TO_FOUNDATION) or (kind == RUN and not tab[a])
+                   or (turned and kind in (RUN, UP)) for kind, a, b, _, turned, _ in recs):
             return False
         return hopeless(tab, down, deck, takeback)
 
     closing = close()
-    fresh(key, state[0], state[1])
+    if merge:
+        newer(fold(), state[0], state[1])
+    else:
+        fresh(key, state[0], state[1])
     if won():
         return "solved", _replay(r, root, [closing]), 0
-    if budget <= 0:
-        return "unknown", [], 0
     if prune and hopeless(tab, down, deck, takeback):
         return "unwinnable", [], 0
+    if budget <= 0:
+        return "unknown", [], 0
     # A frame: the moves of a position and the next to try. path: the records of the moves
     # into each frame's position (with the safe moves after).
     stack: list[list[Plan]] = [children()]
@@ -385,17 +561,45 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                 undo(rec)
             continue
         pos[-1] = i + 1
-        _, delta, kind, a, b, c = moves[i]
-        h = key ^ delta
-        # After a play from the stock or waste, the waste is a - 1 cards deep, c passes used.
-        if not (fresh(h, a - 1, c) if kind == WASTE else fresh(h, state[0], state[1])):
-            continue
-        recs = [do(kind, a, b, c, delta)]
-        recs += close()
-        if key != h and not fresh(key, state[0], state[1]):
-            for rec in reversed(recs):
-                undo(rec)
-            continue
+        _, delta, kind, a, b, c, sw = moves[i]
+        if merge:
+            # Met before as it stands (the key of its own cards, not its class's), or with
+            # the stock turned less far: skip it unbuilt. Else its class's key needs it
+            # built: play, and take back if the class was met so. Both are remembered.
+            h = key ^ delta ^ (sw[3] if sw[0] >= 0 else 0)
+            h, least = rank(h, a - 1, c) if kind == WASTE else rank(h, state[0], state[1])
+            if best.get(h, 1 << 20) <= least:
+                continue
+            recs = [do(RUN, *sw)] if sw[0] >= 0 else []
+            recs.append(do(kind, a, b, c, delta))
+            back = len(recs)
+            fresh_class = newer(fold(), state[0], state[1])
+            best[h] = least
+            if fresh_class:
+                recs += close()
+                if len(recs) == back:
+                    back = 0
+                else:
+                    h, least = rank(key, state[0], state[1])
+                    if newer(fold(), state[0], state[1]):
+                        best[h] = min(least, best.get(h, least))
+                        back = 0
+            if back:
+                for rec in reversed(recs):
+                    undo(rec)
+                continue
+        else:
+            h = key ^ delta
+            # After a play from the stock or waste, the waste is a - 1 cards deep, c passes
+            # used.
+            if not (fresh(h, a - 1, c) if kind == WASTE else fresh(h, state[0], state[1])):
+                continue
+            recs = [do(kind, a, b, c, delta)]
+            recs += close()
+            if key != h and not fresh(key, state[0], state[1]):
+                for rec in reversed(recs):
+                    undo(rec)
+                continue
         path.append(recs)
         if won():
             return "solved", _replay(r, root, path), nodes
@@ -412,6 +616,15 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
         stack.append(children())
         pos.append(0)
     return "unwinnable", [], nodes
+
+
+def stock_rank(limited: bool, wp: int, passes: int) -> int:
+    """Return the rank of a stock turned so far, drawing one card at a time: ``wp`` cards in
+    the waste, ``passes`` passes used (``limited``: whether passes are). Turning the stock
+    takes a position to every position with the same cards and a stock of higher or equal
+    rank, and to no other: on through the waste in the same pass, or into any later pass.
+    With passes unlimited every stock reaches every other, all of rank 0."""
+    return passes * 64 + wp if limited else 0
 
 
 def _order(plan: Plan) -> int:
