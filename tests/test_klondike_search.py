@@ -141,11 +141,12 @@ def walked(rng: random.Random, takeback: bool, low: int) -> tuple[Rules, State]:
 
 
 @pytest.mark.parametrize(("seed", "takeback", "low"), [(1, False, 6), (2, True, 5)])
-def test_twin_swaps_change_no_verdict(seed: int, takeback: bool, low: int) -> None:
-    """Counting positions joined by twin swaps as one: on random small positions the search
-    gives the verdict of the search that tells them apart, its wins replay, and it often
-    looks at fewer positions. (Without the moves of the swapped positions, such as a twin
-    going up once the other takes the card on it, some won position here is called lost.)"""
+def test_merging_changes_no_verdict(seed: int, takeback: bool, low: int) -> None:
+    """Counting as one the positions joined by twin swaps or exchanged runs, and dropping a
+    position met with the stock turned less far: on random small positions the search gives
+    the verdict of the search that tells them apart, its wins replay, and it often looks at
+    fewer positions. (Without the twin going up after a swap, some won position here is
+    called lost; without merging, it seldom looks at fewer.)"""
     rng = random.Random(seed)
     fewer = 0
     for _ in range(100):
@@ -160,15 +161,13 @@ def test_twin_swaps_change_no_verdict(seed: int, takeback: bool, low: int) -> No
     assert fewer >= 15
 
 
-def test_twin_swaps_shorten_a_proof() -> None:
-    """Klondike deal 7 is lost: the search proves it from fewer positions with the swaps
-    counted as one."""
+def test_merging_shortens_a_proof() -> None:
+    """Klondike deal 7 is lost: the search proves it from fewer positions merging."""
     r = patience.rules("klondike", {"draw": 1})
     apart = dfs(r, r.deal(7), 20_000, merge=False)
     folded = dfs(r, r.deal(7), 20_000)
     assert apart[0] == folded[0] == "unwinnable"
     assert folded[2] < apart[2]
-
 
 
 @pytest.mark.parametrize("passes", [1, 3, "unlimited"])

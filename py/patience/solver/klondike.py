@@ -4,8 +4,9 @@ The general search (``search.py``) builds a new position and a new key for every
 about 125 µs a position in Klondike. Here the position is one set of lists, changed and
 changed back, and its key is a 128-bit Zobrist hash updated move by move, so a child is
 judged (met before or not) from its parent's key in a few operations, before it is built:
-about five times as many positions a second. (Counting twin swaps as one, below, a child is
-built first, then judged by its class's key.) The key stands for
+about five times as many positions a second. (With ``merge``, below, a child met before
+as it stands is still judged so; a new one is built, then judged by its class's key.)
+The key stands for
 
 - each face-up tableau card together with the card under it (or the bottom of a pile):
   blind to the order of the piles, as ``Rules.key`` is, and a run moved between piles
@@ -20,23 +21,38 @@ changes). Safe moves to the foundations (``patience.safe_moves``) are played at 
 every move, as in ``search.py``. A position the dead-end test (``reach.py``) finds lost is
 dropped as soon as it is met.
 
-Twin swaps. Twins are the two cards of one rank and colour (the six of spades and the six
-of clubs): the same cards build on them. Where card ``y`` lies built on one twin and the
-other twin is face up on top of its pile, moving ``y`` (with the cards on it) onto the other
-is a move that can be made back at once and changes nothing else. Positions joined by such
-swaps reach each other, so all of them are won or all lost; the search counts them as one
-(its key, ``fold``, puts ``y`` on the twin of lower number) and plays from the one it meets
-the moves any of them has: its own, and for each pair a swap may change, the moves of the
-swapped position that send the uncovered twin up or put the other card that builds on it
-there (``_swapped``). That is all of them: whether a move can be made depends on one pair
-at most (the twin it lands on or sends up must be uncovered), and the other pairs stay
-swappable after it, so the move made anywhere in the class leads into the class of the
-same move made in the position met, or in that one with the one pair swapped. A twin safe
-to go up once a swap uncovers it goes up at once, like any safe move. The swap is recorded
-with the move, so a win still replays move by move. Where the dead-end test and the swaps are off
-(``prune=False, twins=False``) the search expands exactly what the general search does.
-Counting the swaps as one, Klondike deal 12 (draw 1), unknown after 400,000 positions
-before, is won after 32,000.
+Merging (``merge``, the default). Twins are the two cards of one rank and colour (the six
+of spades and the six of clubs): the same cards build on them. Two kinds of positions are
+counted as one with a position met, since all of them are won or all lost:
+
+- *Twin swaps.* Where card ``y`` lies built on one twin and the other twin is face up on
+  top of its pile, moving ``y`` (with the cards on it) onto the other is a move that can be
+  made back at once and changes nothing else: such positions reach each other. From the
+  one it meets, the search plays its own moves, and for each pair a swap may change, the
+  swap followed by the uncovered twin going up (``_swapped``). Those are all the moves of
+  the class: whether a move can be made depends on one pair at most (the twin it lands on
+  or sends up must be uncovered), the other pairs stay swappable after it, and putting a
+  card on the uncovered twin gives the position of putting it on the other twin with the
+  runs exchanged, counted as one by the next rule. The swap is recorded with the move, so
+  a win still replays move by move.
+- *Exchanged runs.* Where both twins hold a card (the two cards that build on them), the
+  position with the two runs exchanged plays alike: any move of one has its match in the
+  other (lifting a twin, the cards on a run, a run's card going up or away, which leaves
+  two positions joined by a swap).
+- *The stock turned further* (draw 1 only). Turning the stock reaches every position with
+  the same cards and a stock of higher rank (``stock_rank``): deeper in the waste in the
+  same pass, or any later pass. A position whose cards were met with a stock of lower or
+  equal rank is dropped.
+
+The key of a class (``fold``) keys each card of a swappable pair as on the twin of lower
+number, and in each pair where both twins hold a card, the card of lower number on the twin
+of lower number. Why nothing is lost in a depth-first search where the position met first
+may still be on the stack: take the expanded winnable position with the fewest moves to a
+win, not counting swaps and turns; one of its moves starts such a path, and the position it
+leads to was met as a position of its class or with the stock turned less far, as near a
+win. Where the dead-end test and merging are off (``prune=False, merge=False``) the search
+expands exactly what the general search does. Klondike deal 12 (draw 1), unknown after
+400,000 positions before merging, is won after about 1,100.
 
 Two positions could share a key by chance: with 128 random bits the odds over a search of a
 million positions are about one in 10^26, the only way this search could call a game
@@ -122,8 +138,9 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
     onto = [[a for a in range(52) if RANK[a] + 1 == RANK[b] and RED[a] != RED[b]]
             for b in range(52)]
     opposite = [(1, 2) if not RED[c] else (0, 3) for c in range(52)]
-    # twin[c]: the other card of c's rank and colour.
+    # twin[c]: the other card of c's rank and colour; the twins that cards build on.
     twin = [c + 3 - 2 * SUIT[c] for c in range(52)]
+    pairs_of_twins = [(c, twin[c]) for c in range(4, 52) if c < twin[c]]
     # over[c]: the face-up card lying on face-up tableau card c as a build (-1: none).
     over = [-1] * 52
     twins = merge
@@ -272,20 +289,6 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                 card = deck[wp - 1]
                 done.append(do(WASTE, wp, TO_FOUNDATION, state[1], ZK[card] ^ ZF[card]))
                 again = True
-            if twins and not again:
-                # A twin that is safe to go up once a swap uncovers it: the swap, then up.
-                for t, w, y in pairs():
-                    if safe(w):
-                        sw = swap(t, w, y)
-                        done.append(do(RUN, *sw))
-                        src = tab[sw[0]]
-                        i = len(src) - 1
-                        delta = up_key(src, i)
-                        if i and down[sw[0]] == i:
-                            delta ^= turn_key(src, i - 1)
-                        done.append(do(UP, sw[0], 0, suit_of[w], delta))
-                        again = True
-                        break
         return done
 
     def children() -> list[Plan]:
@@ -324,19 +327,22 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
         return out
 
     def fold() -> int:
-        """Return the key of the position's class: in every twin pair a swap may change,
-        the card built on the twin of lower number."""
+        """Return the key of the position's class. For each pair of twins: where one
+        holds a card and the other lies uncovered on top of its pile, the card is keyed as
+        on the twin of lower number; where both hold a card, the card of lower number is
+        keyed as on the twin of lower number."""
         h = key
         if not twins:
             return h
-        for t in range(n_t):
-            pile = tab[t]
-            if len(pile) > down[t]:
-                top = pile[-1]
-                w = twin[top]
-                y = over[w]
-                if y >= 0 and top < w:
-                    h ^= ZU[y * 53 + w] ^ ZU[y * 53 + top]
+        tops = {pile[-1] for pile, d in zip(tab, down) if len(pile) > d}
+        for p, q in pairs_of_twins:
+            a = over[p]
+            b = over[q]
+            if a >= 0:
+                if a > b >= 0:
+                    h ^= ZU[a * 53 + p] ^ ZU[b * 53 + q] ^ ZU[b * 53 + p] ^ ZU[a * 53 + q]
+            elif b >= 0 and p in tops:
+                h ^= ZU[b * 53 + q] ^ ZU[b * 53 + p]
         return h
 
     def swap(t: int, w: int, y: int) -> tuple[int, int, int, int]:
@@ -347,39 +353,22 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
         return (u, t, len(src) - src.index(y), ZU[y * 53 + w] ^ ZU[y * 53 + tab[t][-1]])
 
     def _swapped(out: list[Plan], t: int, w: int, y: int) -> None:
-        """Add the moves that the swap of ``y`` (with the cards on it) from ``w`` onto the
-        top of pile ``t`` makes possible: ``w`` going up, or the other card that builds on
-        ``w`` going onto it."""
+        """Add the move that the swap of ``y`` (with the cards on it) from ``w`` onto the
+        top of pile ``t`` makes possible: ``w`` going up. (The other card that builds on
+        ``w`` may go there too, but that gives the position of putting it on the top of
+        ``t`` with the two runs exchanged, which ``fold`` counts as the same.)"""
+        if found[suit_of[w]] != rank_of[w] - 1:
+            return
         sw = swap(t, w, y)
         u = sw[0]
         rec = do(RUN, *sw)
         src = tab[u]
         i = len(src) - 1
-        if found[suit_of[w]] == rank_of[w] - 1:
-            delta = up_key(src, i)
-            turns = i == down[u] and i > 0
-            if turns:
-                delta ^= turn_key(src, i - 1)
-            out.append((0 if turns else 2, delta, UP, u, 0, suit_of[w], sw))
-        x = onto[w][0] if onto[w][1] == y else onto[w][1]
-        v = next((v for v in range(n_t) if x in tab[v]), -1)
-        if v >= 0:
-            pile = tab[v]
-            j = pile.index(x)
-            if j >= down[v]:
-                # Every face-up card leads a run here (the search holds no other).
-                turns = j == down[v] and j > 0
-                delta = ZU[x * 53 + (pile[j - 1] if j else BOTTOM)] ^ ZU[x * 53 + w]
-                if turns:
-                    delta ^= turn_key(pile, j - 1)
-                out.append((0 if turns else 5, delta, RUN, v, u, len(pile) - j, sw))
-        else:
-            more: list[Plan] = []
-            if x in deck:
-                _stock(more, {x: [u]}, -1, sw)
-            elif takeback:
-                _back(more, {x: [u]}, -1, sw)
-            out.extend(plan for plan in more if plan[4] == u)
+        delta = up_key(src, i)
+        turns = i == down[u] and i > 0
+        if turns:
+            delta ^= turn_key(src, i - 1)
+        out.append((0 if turns else 2, delta, UP, u, 0, suit_of[w], sw))
         undo(rec)
 
     def _tableau(out: list[Plan], want: dict[int, list[int]], empty: int,
@@ -498,8 +487,9 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
             h ^= ZR[min(passes, 63)]
         return h
 
-    # With merge: for the key of each class met (its cards; with draw 3 also the card the
-    # waste shows and the passes used), the least stock rank met (see ``rank``).
+    # With merge: for the key of each class met and of each position met as it stands (its
+    # cards; with draw 3 also the card the waste shows and the passes used), the least
+    # stock rank met (see ``rank``).
     best: dict[int, int] = {}
 
     def rank(h: int, wp: int, passes: int) -> tuple[int, int]:
@@ -510,8 +500,8 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
         return full(h, wp, passes), 0
 
     def newer(h: int, wp: int, passes: int) -> bool:
-        """Tell whether no position met reaches this one by turning the stock, and
-        remember it (arguments as ``full``)."""
+        """Tell whether no position met reaches this one's class by turning the stock, and
+        remember it (``h`` the class's key, the rest as ``full``)."""
         h, least = rank(h, wp, passes)
         if best.get(h, 1 << 20) <= least:
             return False
@@ -622,8 +612,9 @@ def stock_rank(limited: bool, wp: int, passes: int) -> int:
     """Return the rank of a stock turned so far, drawing one card at a time: ``wp`` cards in
     the waste, ``passes`` passes used (``limited``: whether passes are). Turning the stock
     takes a position to every position with the same cards and a stock of higher or equal
-    rank, and to no other: on through the waste in the same pass, or into any later pass.
-    With passes unlimited every stock reaches every other, all of rank 0."""
+    rank, and to no other: on through the waste in the same pass, or into any later pass
+    (where both are empty, no pass is left to use and the passes no longer matter). With
+    passes unlimited every stock reaches every other, all of rank 0."""
     return passes * 64 + wp if limited else 0
 
 
