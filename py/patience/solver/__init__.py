@@ -72,13 +72,14 @@ def _search(r: Rules, s: State, budget: int,
             every: int) -> Generator[int, None, Outcome]:
     """Search in passes sharing the budget; the last pass is an exact one.
 
-    Klondike runs four best-first passes narrowed by ``narrow`` under four heuristic
-    weights, a 48th of the budget each (on Klondike deals 1-40 most wins come in a few
-    hundred nodes under one of the weights and in none under the others), then its own
-    exact depth-first search (``klondike.py``) with the rest. (A 24th each cost hard deals
-    about 5 s of 10 before the exact search. Of deals 1-200, draw 1, the 14 that only a
-    larger share lets a narrowed pass win, the exact search wins in under 4 s each.) Other games with a waste run the narrowed passes, then exact best-first
-    ones, a sixth of the budget each, the last taking what is left. Other games building
+    Klondike first asks its dead-end test, then runs four best-first passes narrowed by
+    ``narrow`` under four heuristic weights, a 48th of the budget each (on Klondike deals
+    1-40 most wins come in a few hundred nodes under one of the weights and in none under
+    the others), then its own exact depth-first search (``klondike.py``) with the rest. (A
+    24th each cost hard deals about 5 s of 10 before the exact search. Of deals 1-200,
+    draw 1, the 14 that only a larger share lets a narrowed pass win, the exact search
+    wins in under 4 s each.) Other games with a waste run the narrowed passes, then exact
+    best-first ones, a sixth of the budget each, the last taking what is left. Other games building
     up in suit try short restarts with other weights (a tenth of the budget each) before
     the exact pass. A narrowed pass proves nothing; any exact one may prove the game
     unwinnable. A position the dead-end test (``blocked.py``; for Klondike ``reach.py``)
