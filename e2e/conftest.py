@@ -226,10 +226,16 @@ def browser_log(request: pytest.FixtureRequest) -> BrowserLog:
 
 
 @pytest.fixture
-def context(browser: Browser, server_origin: str,
-            browser_log: BrowserLog) -> Generator[BrowserContext, None, None]:
-    """A fresh browser context that lets through requests to the test server only."""
-    ctx = browser.new_context()
+def context(browser: Browser, server_origin: str, browser_log: BrowserLog,
+            request: pytest.FixtureRequest) -> Generator[BrowserContext, None, None]:
+    """A fresh browser context that lets through requests to the test server only.
+
+    A test marked ``no_service_worker`` gets no service worker: a request the site's
+    service worker makes on the page's behalf (once it has taken control, which can happen
+    before the engine is fetched) never reaches ``route``, so a test that replaces a file
+    would sometimes get the real one."""
+    blocked = request.node.get_closest_marker("no_service_worker") is not None
+    ctx = browser.new_context(service_workers="block" if blocked else "allow")
     ctx.add_init_script(_BOOT_WATCH)
 
     def route(r: Route) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 from urllib.request import urlopen
 
+import pytest
 from playwright.sync_api import Page, Route
 
 from .conftest import BrowserLog, open_site
@@ -52,6 +53,7 @@ def test_boots_and_deals(page: Page, site_url: str, browser_log: BrowserLog) -> 
     assert page.evaluate("document.querySelector('script-py')?.innerHTML ?? ''") == ""
 
 
+@pytest.mark.no_service_worker
 def test_engine_failure_is_reported(page: Page, site_url: str) -> None:
     """A Python failure while starting fires ``patience:error``, and PyScript draws no box."""
     buffer = io.BytesIO()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import Page, Route, expect
 
 from .play import card, manual_play, open_game, snap, wait_ready
@@ -65,6 +66,7 @@ def test_a_save_with_an_illegal_move_is_set_aside(page: Page, site_url: str) -> 
     check_set_aside(page, site_url, record, "move 1 (t1>t1)")
 
 
+@pytest.mark.no_service_worker
 def test_python_that_cannot_start_says_so_and_retry_recovers(page: Page, site_url: str) -> None:
     blocked = {"on": True}
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 import patience
@@ -191,6 +192,7 @@ def test_the_page_plays_on_while_the_solver_thinks(page: Page, site_url: str) ->
                                                            timeout=SOLVER_TIMEOUT_MS)
 
 
+@pytest.mark.no_service_worker
 def test_without_its_worker_the_page_says_so_and_hints_by_rule_of_thumb(
         page: Page, site_url: str) -> None:
     manual_play(page)
