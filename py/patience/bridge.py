@@ -19,6 +19,7 @@ from .errors import PatienceError
 from .explain import explain
 from .game import Game, Move, State
 from .games import GAMES, find_game
+from .identity import Tracker
 from .notation import parse_move
 from .rules import Rules
 from .session import Session
@@ -93,6 +94,7 @@ class Bridge:
 
     def __init__(self) -> None:
         self.session: Session | None = None
+        self.tracker = Tracker()
 
     def catalogue(self) -> str:
         """Return the games with their options, and the names of the 52 cards."""
@@ -105,6 +107,7 @@ class Bridge:
             options = json.loads(options_json or "{}")
             rules = Rules(find_game(game_id), options)
             self.session = Session(rules, deal=int(deal))
+            self.tracker.reset()
         except (PatienceError, ValueError, TypeError) as e:
             return _error(e)
         return self.snapshot(0)
@@ -113,6 +116,7 @@ class Bridge:
         """Resume a saved game and return its snapshot, or an error saying what is wrong."""
         try:
             self.session = Session.load(save_text)
+            self.tracker.reset()
         except PatienceError as e:
             return _error(e)
         return self.snapshot(self.session.elapsed)
@@ -223,10 +227,12 @@ class Bridge:
         finish = status == "playing" and not any(s.down) and (
             r.stock < 0 or not s.piles[r.stock]) and auto.finish_moves(r, s) is not None
         seen = view(r, s)
+        ids = self.tracker.ids(s.piles)
         return json.dumps({
             "game": r.game.id, "title": r.game.title, "options": r.options,
             "deal": session.deal, "layout": _layout(r), "piles": seen["piles"],
-            "free": seen["free"], "labels": {n: pile_label(n) for n in r.names},
+            "free": seen["free"], "ids": {n: ids[i] for i, n in enumerate(r.names)},
+            "labels": {n: pile_label(n) for n in r.names},
             "moves": [{"src": m.src, "dst": m.dst, "n": m.n, "text": str(m)} for m in moves],
             "taps": taps, "safe": [str(m) for m in auto.safe_moves(r, s)], "finish": finish,
             "status": status, "score": r.score(s, session.elapsed),
