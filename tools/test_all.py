@@ -55,8 +55,8 @@ def main() -> None:
     fast = "--fast" in sys.argv[1:]
     ensure_venv()
     hypothesis = {"HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "ci")}
-    run("ruff", [str(BIN / "ruff"), "check", "py", "tests", "bench", "tools", "build.py",
-                  "e2e"])
+    run("ruff", [str(BIN / "ruff"), "check", "py", "static/py", "tests", "bench", "tools",
+                  "build.py", "e2e"])
     run("mypy --strict", [str(BIN / "mypy")])
     run("unit tests (CPython)", [str(PY), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
         hypothesis)

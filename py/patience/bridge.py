@@ -13,22 +13,20 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from . import auto
+from . import auto, intents
 from .cards import card_name, card_str
 from .errors import PatienceError
 from .explain import explain
-from .game import Game, Move, State
+from .game import Game
 from .games import GAMES, find_game
 from .identity import Tracker
+from .intents import pile_label
 from .notation import parse_move
-from .rules import Rules
+from .rules import MAX_DEAL, Rules
 from .session import Session
 from .solver import winnable_key
 from .suggest import suggest
 from .view import view
-
-KIND_LABELS = {"stock": "Stock", "waste": "Waste", "f": "Foundation", "c": "Free cell",
-               "t": "Pile"}
 
 
 def _layout(r: Rules) -> dict[str, Any]:
@@ -65,13 +63,6 @@ def _row(piles: Sequence[str | None], fans: dict[str, str] | None = None,
         None if p is None else {"pile": p, "fan": (fans or {}).get(p, fan)} for p in piles]}
 
 
-def pile_label(name: str) -> str:
-    """Name a pile for people and screen readers: ``t3`` is "Pile 3"."""
-    if name in KIND_LABELS:
-        return KIND_LABELS[name]
-    return f"{KIND_LABELS[name[0]]} {name[1:]}"
-
-
 def _game_info(g: Game) -> dict[str, Any]:
     return {"id": g.id, "title": g.title, "summary": g.summary, "decks": g.decks,
             "options": [{"name": o.name, "label": o.label, "help": o.help,
@@ -79,27 +70,55 @@ def _game_info(g: Game) -> dict[str, Any]:
                          "default": o.default} for o in g.options]}
 
 
-def _tap_rank(r: Rules, m: Move, s: State) -> int:
-    """Order a tap's candidate moves: foundations, building, empty piles, then cells."""
-    dst = r.index.get(m.dst, -1)
-    if dst in r.F:
-        return 0
-    if dst in r.T:
-        return 1 if s.piles[dst] else 2
-    return 3
-
-
 class Bridge:
     """One game in play for the page, plus the catalogue of games."""
 
     def __init__(self) -> None:
         self.session: Session | None = None
+        # Whether the last change of position was a move played (so ``lastWords`` says it).
+        self.said = False
         self.tracker = Tracker()
 
     def catalogue(self) -> str:
-        """Return the games with their options, and the names of the 52 cards."""
+        """Return the games with their options, the names of the 52 cards and the deal range."""
         return json.dumps({"games": [_game_info(g) for g in GAMES.values()],
-                           "cards": {card_str(c): card_name(c) for c in range(52)}})
+                           "cards": {card_str(c): card_name(c) for c in range(52)},
+                           "minDeal": 1, "maxDeal": MAX_DEAL})
+
+    def move_for(self, src: str, index: int, dst: str) -> str:
+        """Return the move a drag makes: ``{"move": text | null, "reason": text | null}``.
+
+        The drag takes the cards of pile ``src`` from card ``index`` up and drops them on pile
+        ``dst``; ``reason`` says why no legal move does that (see :func:`intents.move_for`).
+        """
+        if self.session is None:
+            return _NO_GAME
+        r, s = self.session.rules, self.session.state
+        return json.dumps(intents.move_for(r, s, str(src), _index(index), str(dst)))
+
+    def tap(self, src: str, index: int) -> str:
+        """Return what a tap on card ``index`` of pile ``src`` does (see :func:`intents.tap`).
+
+        ``{"move": text | null, "select": bool, "reason": text | null}``.
+        """
+        if self.session is None:
+            return _NO_GAME
+        r, s = self.session.rules, self.session.state
+        return json.dumps(intents.tap(r, s, str(src), _index(index)))
+
+    def describe(self, move_text: str) -> str:
+        """Describe a move in words against the present position, before it is played.
+
+        See :func:`intents.describe` for the fields; an unreadable move is an error.
+        """
+        if self.session is None:
+            return _NO_GAME
+        r, s = self.session.rules, self.session.state
+        try:
+            move = parse_move(r, move_text)
+        except PatienceError as e:
+            return _error(e)
+        return json.dumps(intents.describe(r, s, move))
 
     def new(self, game_id: str, options_json: str, deal: int) -> str:
         """Deal a new game and return its snapshot."""
@@ -107,6 +126,7 @@ class Bridge:
             options = json.loads(options_json or "{}")
             rules = Rules(find_game(game_id), options)
             self.session = Session(rules, deal=int(deal))
+            self.said = False
             self.tracker.reset()
         except (PatienceError, ValueError, TypeError) as e:
             return _error(e)
@@ -116,6 +136,7 @@ class Bridge:
         """Resume a saved game and return its snapshot, or an error saying what is wrong."""
         try:
             self.session = Session.load(save_text)
+            self.said = False
             self.tracker.reset()
         except PatienceError as e:
             return _error(e)
@@ -129,6 +150,7 @@ class Bridge:
             self.session.play(move_text)
         except PatienceError as e:
             return _error(e)
+        self.said = True
         return self.snapshot(elapsed)
 
     def explain(self, move_text: str) -> str:
@@ -152,13 +174,15 @@ class Bridge:
         if self.session is None:
             return _NO_GAME
         self.session.undo()
+        self.said = False
         return self.snapshot(elapsed)
 
     def redo(self, elapsed: float) -> str:
         """Play the last undone move again."""
         if self.session is None:
             return _NO_GAME
-        self.session.redo()
+        if self.session.redo() is not None:
+            self.said = True
         return self.snapshot(elapsed)
 
     def undo_to(self, count: int, elapsed: float) -> str:
@@ -169,6 +193,7 @@ class Bridge:
             return _error(ValueError(f"a move count is a whole number, not {count!r}"))
         while len(self.session.moves) > count:
             self.session.undo()
+            self.said = False
         return self.snapshot(elapsed)
 
     def suggest(self) -> str:
@@ -197,6 +222,7 @@ class Bridge:
         if self.session is None:
             return _NO_GAME
         self.session.restart()
+        self.said = False
         return self.snapshot(elapsed)
 
     def finish(self) -> str:
@@ -214,15 +240,10 @@ class Bridge:
         session.elapsed = max(0.0, float(elapsed))
         r, s = session.rules, session.state
         moves = r.legal_moves(s)
-        taps: dict[str, str] = {}
-        for m in sorted(moves, key=lambda m: _tap_rank(r, m, s)):
-            key = f"{m.src}:{m.n}" if m.src != "stock" else "stock:0"
-            if m.dst == "stock":
-                key = "stock:0"
-            if r.pyramid and m.dst != r.names[r.F[0]] and m.src != "stock" \
-                    and m.dst != "stock":
-                continue             # a pair needs two cards: the page selects, then pairs
-            taps.setdefault(key, str(m))
+        taps = intents.taps(r, s, moves)
+        words = None
+        if self.said and session.moves:
+            words = intents.words(r, session.states[-2], session.moves[-1], s)
         status = auto.status(r, s, moves)
         finish = status == "playing" and not any(s.down) and (
             r.stock < 0 or not s.piles[r.stock]) and auto.finish_moves(r, s) is not None
@@ -234,7 +255,8 @@ class Bridge:
             "free": seen["free"], "ids": {n: ids[i] for i, n in enumerate(r.names)},
             "labels": {n: pile_label(n) for n in r.names},
             "moves": [{"src": m.src, "dst": m.dst, "n": m.n, "text": str(m)} for m in moves],
-            "taps": taps, "safe": [str(m) for m in auto.safe_moves(r, s)], "finish": finish,
+            "taps": taps, "lift": intents.lift(r, s), "pairs": r.pairs,
+            "lastWords": words, "safe": [str(m) for m in auto.safe_moves(r, s)], "finish": finish,
             "status": status, "score": r.score(s, session.elapsed),
             "scoring": r.scoring, "moveCount": len(session.moves),
             "canUndo": bool(session.moves), "canRedo": bool(session.redo_stack),
@@ -247,6 +269,15 @@ class Bridge:
 
 _NO_GAME = json.dumps({"error": {"kind": "no-game",
                                  "message": "no game in play: deal or load one first"}})
+
+
+def _index(index: object) -> int:
+    """Read a card index from the page: a whole number (JavaScript may send 3.0)."""
+    if isinstance(index, bool):
+        return -2
+    if isinstance(index, float) and index.is_integer():
+        return int(index)
+    return index if isinstance(index, int) else -2
 
 
 def _error(e: Exception) -> str:

@@ -128,6 +128,9 @@ class Game:
     scoring: str | None = None
     shuffle: Literal["patience", "microsoft"] = "patience"
     summary: str = ""
+    # Cards leave in pairs whose ranks add up to ``pairs`` (the Pyramid's 13), a card of that
+    # rank alone; 0 for the games that build.
+    pairs: int = 0
 
     def __post_init__(self) -> None:
         names = [o.name for o in self.options]

@@ -48,6 +48,9 @@ class Rules:
         self.scoring = str(self.options[game.scoring]) if game.scoring else "foundation"
         self.standard = self.scoring == "standard"
         self.pyramid = game.foundation == "discard"
+        # A game of pairs: cards are picked two at a time (see ``Game.pairs``).
+        self.pair_total = game.pairs
+        self.pairs = game.pairs > 0
         # on[a * 52 + b]: card a may be built on card b in the tableau.
         self.on = bytes(
             1 if game.build != "none" and RANK[a] + 1 == RANK[b]
@@ -106,6 +109,10 @@ class Rules:
         """Tell whether the top card of pile ``i`` may be taken (the Pyramid's covering)."""
         below = self.below.get(i)
         return below is None or not (s.piles[below[0]] or s.piles[below[1]])
+
+    def removes_alone(self, m: Move) -> bool:
+        """Tell whether a move of a game of pairs removes one card alone (the Pyramid's King)."""
+        return self.index.get(m.dst, -1) in self.F
 
     def foundation_accepts(self, pile: tuple[int, ...], card: int) -> bool:
         """Tell whether a foundation pile takes this card next."""

@@ -5,6 +5,8 @@ engine imports as in the page. The last expression is the ``start`` function the
 calls with each job's JSON text (see :mod:`patience.worker`).
 """
 
+from __future__ import annotations
+
 from patience.worker import start
 
-start
+start  # noqa: B018 (the value of the last expression is what Pyodide hands the worker)

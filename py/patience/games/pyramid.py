@@ -7,7 +7,7 @@ PYRAMID = Game(
     id="pyramid", title="Pyramid", decks=1, tableau=28, foundations=1,
     deal=rows((1,) * 28),
     build="none", lift="one", empty="none", foundation="discard", stock="waste",
-    passes="passes", symmetric=False, safety="kings",
+    passes="passes", symmetric=False, safety="kings", pairs=13,
     options=(
         Option("passes", "Passes", (1, 3, "unlimited"), 3, "Times through the stock.",
                ("1 pass", "3 passes", "Unlimited")),
