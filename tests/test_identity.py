@@ -88,9 +88,16 @@ def test_ids_stay_a_fixed_set_through_random_play_undo_and_restart(game_id: str)
     assert sorted(i for ids in restarted["ids"].values() for i in ids) == every
 
 
-def test_a_new_game_starts_ids_afresh() -> None:
+def test_a_new_game_gets_ids_no_earlier_game_used() -> None:
     t = Tracker()
     t.ids(((1, 2), (3,)))
-    t.ids(((1,), (3, 2)))
+    assert t.ids(((1,), (3, 2))) == [[0], [2, 1]]
     t.reset()
-    assert t.ids(((1,), (3, 2))) == [[0], [1, 2]]
+    assert t.ids(((1,), (3, 2))) == [[3], [4, 5]]
+
+
+def test_a_new_deal_in_the_bridge_shares_no_id_with_the_last() -> None:
+    b = Bridge()
+    old = snap_of(b.new("klondike", "{}", 1))["ids"]
+    new = snap_of(b.new("klondike", "{}", 2))["ids"]
+    assert not {i for p in old.values() for i in p} & {i for p in new.values() for i in p}

@@ -21,10 +21,10 @@ from collections import defaultdict, deque
 Piles = tuple[tuple[int, ...], ...]
 
 
-def fresh_ids(piles: Piles) -> list[list[int]]:
-    """Number the cards of a position in order, pile by pile, bottom up."""
+def fresh_ids(piles: Piles, first: int = 0) -> list[list[int]]:
+    """Number the cards of a position in order, pile by pile, bottom up, from ``first``."""
     out: list[list[int]] = []
-    n = 0
+    n = first
     for pile in piles:
         out.append(list(range(n, n + len(pile))))
         n += len(pile)
@@ -65,20 +65,27 @@ def carry_ids(before: Piles, ids: list[list[int]], after: Piles) -> list[list[in
 
 
 class Tracker:
-    """The ids of the cards of the position last shown, carried from one position to the next."""
+    """The ids of the cards of the position last shown, carried from one position to the next.
+
+    Each game gets ids of its own (the next game's start past the last one's), so the page
+    never takes a card of a new deal for one of the old.
+    """
 
     def __init__(self) -> None:
         self._piles: Piles | None = None
         self._ids: list[list[int]] = []
+        self._first = 0
 
     def reset(self) -> None:
         """Forget the last position: the next one gets fresh ids (a new game or a load)."""
+        if self._piles is not None:
+            self._first = 1 + max((i for pile in self._ids for i in pile), default=self._first)
         self._piles = None
 
     def ids(self, piles: Piles) -> list[list[int]]:
         """Return the ids of ``piles``' cards, carrying them over from the last position seen."""
         if self._piles is None:
-            self._ids = fresh_ids(piles)
+            self._ids = fresh_ids(piles, self._first)
         elif piles != self._piles:
             self._ids = carry_ids(self._piles, self._ids, piles)
         self._piles = piles

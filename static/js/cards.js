@@ -25,8 +25,11 @@ export function cardElement(code, name) {
   if (RED.has(suit)) el.classList.add("red");
   el.dataset.code = code;
   el.setAttribute("aria-label", name ?? code);
-  const corner = `${text}${suitIcon(suit, "")}`;
-  el.innerHTML = `<span class="corner tl">${corner}</span><span class="corner br">${corner}</span>`
+  // The index: rank and suit side by side in the top-left corner, the strip a fanned pile
+  // leaves visible (render.js sizes it); the bottom-right corner and the centre are for
+  // cards seen whole.
+  const corner = `<span class="rank">${text}</span>${suitIcon(suit, "suit")}`;
+  el.innerHTML = `<span class="index">${corner}</span><span class="corner br">${corner}</span>`
     + (FACES.has(rank) ? `<span class="face-letter">${rank}</span>` : "")
     + suitIcon(suit, "pip");
   return el;

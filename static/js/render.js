@@ -1,81 +1,15 @@
-// Rendering: one entry point, render(table, snap, options), that draws a snapshot from the
-// engine. Positions come from the layout the engine sends; this file never looks at what a
-// card is, only where it goes.
+// Rendering: one entry point, render(table, snap, names, view), that draws a snapshot from
+// the engine. Positions come from geometry.js, motion from motion.js (keyed by the card ids
+// the engine sends); this file never looks at what a card is, only where it goes.
 
 import { cardElement } from "./cards.js";
+import { geometry } from "./geometry.js";
+import { celebrate, inFlight, motionOn, planMotion, play } from "./motion.js";
 
-const DOWN_FAN = 0.13; // card heights between face-down cards in a column
-const UP_FAN = 0.27; // card heights between face-up cards
-const RIGHT_FAN = 0.24; // card widths between the fanned top cards of a draw-3 waste
-const RATIO = 1.4;
+export { geometry };
 
-/** Return the card size and the position of every pile and card for a snapshot. */
-export function geometry(snap, width, height) {
-  const layout = snap.layout;
-  const cols = layout.columns;
-  const gap = Math.max(4, Math.min(14, width * 0.012));
-  let units = 0;
-  for (const row of layout.rows) units += row.kind === "pyramid" ? 4 : 1;
-  const fannedRows = layout.rows.filter((r) => r.kind === "row" && r.slots.some((s) => s && s.fan === "down"));
-  const byWidth = (width - gap * (cols + 1)) / cols;
-  const byHeight = (height - gap * (layout.rows.length + 1)) / ((units + 1.2 * Math.max(1, fannedRows.length)) * RATIO);
-  const cardW = Math.floor(Math.max(24, Math.min(byWidth, byHeight, 120)));
-  const cardH = Math.round(cardW * RATIO);
-  const left = Math.max(gap, (width - (cols * cardW + (cols - 1) * gap)) / 2);
-  const colX = (c) => left + c * (cardW + gap);
-  const piles = {};
-  let y = gap;
-  layout.rows.forEach((row) => {
-    if (row.kind === "pyramid") {
-      row.piles.forEach((id, k) => {
-        const r = Math.floor((Math.sqrt(8 * k + 1) - 1) / 2);
-        const p = k - (r * (r + 1)) / 2;
-        piles[id] = place(snap, id, colX(3 - r / 2 + p), y + r * cardH * 0.5, "none", cardW, cardH, 0);
-      });
-      y += cardH * 4 + gap;
-      return;
-    }
-    const isLastFanned = row === fannedRows[fannedRows.length - 1];
-    let rowHeight = cardH;
-    const room = isLastFanned ? height - y - gap : cardH * (1 + 3 * UP_FAN);
-    row.slots.forEach((slot, c) => {
-      if (!slot) return;
-      const g = place(snap, slot.pile, colX(c), y, slot.fan, cardW, cardH, room);
-      piles[slot.pile] = g;
-      rowHeight = Math.max(rowHeight, g.h);
-    });
-    if (fannedRows.includes(row) && !isLastFanned) rowHeight = Math.max(rowHeight, room);
-    y += rowHeight + gap;
-  });
-  return { cardW, cardH, gap, piles };
-}
-
-function place(snap, id, x, y, fan, cardW, cardH, room) {
-  const cards = snap.piles[id] ?? [];
-  const spots = [];
-  if (fan === "down") {
-    let down = 0;
-    let up = 0;
-    cards.forEach((c, i) => { if (i < cards.length - 1) (c === null ? down++ : up++); });
-    const natural = down * DOWN_FAN * cardH + up * UP_FAN * cardH;
-    const scale = natural > 0 && cardH + natural > room ? Math.max(0.04, (room - cardH) / natural) : 1;
-    let dy = 0;
-    cards.forEach((c) => {
-      spots.push({ x, y: y + dy });
-      dy += (c === null ? DOWN_FAN : UP_FAN) * cardH * scale;
-    });
-    const h = cards.length ? spots[spots.length - 1].y - y + cardH : cardH;
-    return { x, y, w: cardW, h, spots, fan };
-  }
-  if (fan === "right") {
-    const first = Math.max(0, cards.length - 3);
-    cards.forEach((_, i) => spots.push({ x: x + Math.max(0, i - first) * RIGHT_FAN * cardW, y }));
-    const w = cards.length ? spots[spots.length - 1].x - x + cardW : cardW;
-    return { x, y, w, h: cardH, spots, fan };
-  }
-  cards.forEach(() => spots.push({ x, y }));
-  return { x, y, w: cardW, h: cardH, spots, fan };
-}
+// Per table: where each card id was last drawn (and whether face up), and the last status.
+const drawn = new WeakMap();
 
 /** Draw a snapshot; return the geometry with the elements, for input handling.
  * view.selected: {pile, index}, the picked cards; view.marks: [{pile, index, cls}], a class
@@ -84,7 +18,15 @@ export function render(table, snap, names, view = {}) {
   const geo = geometry(snap, table.clientWidth, table.clientHeight);
   table.style.setProperty("--card-w", `${geo.cardW}px`);
   table.style.setProperty("--card-h", `${geo.cardH}px`);
-  table.classList.toggle("tiny", geo.cardW < 48);
+  table.style.setProperty("--index-font", `${geo.index.font}px`);
+  table.style.setProperty("--index-pad", `${geo.index.pad}px`);
+  table.classList.toggle("tiny", geo.cardW < 40);
+  table.classList.toggle("small", geo.cardW < 60);
+  table.dataset.mode = geo.mode;
+  const last = drawn.get(table);
+  const prev = last && last.size === `${geo.cardW}` ? lastPlaces(table, last.places) : null;
+  const next = [];
+  const byId = new Map();
   const frag = document.createDocumentFragment();
   const free = snap.free ? new Set(snap.free) : null;
   let z = 1;
@@ -114,6 +56,12 @@ export function render(table, snap, names, view = {}) {
       el.dataset.index = String(i);
       el.style.transform = `translate(${g.spots[i].x}px, ${g.spots[i].y}px)`;
       el.style.zIndex = String(z++);
+      const cid = snap.ids?.[id]?.[i];
+      if (cid !== undefined) {
+        el.dataset.id = String(cid);
+        byId.set(cid, el);
+        next.push({ id: cid, x: g.spots[i].x, y: g.spots[i].y, up: code !== null });
+      }
       if (free && id.startsWith("t") && !free.has(id)) el.classList.add("covered");
       if (view.selected && view.selected.pile === id && i >= view.selected.index) {
         el.classList.add("selected");
@@ -126,7 +74,35 @@ export function render(table, snap, names, view = {}) {
     });
   }
   table.replaceChildren(frag);
+  const places = new Map(next.map((c) => [c.id, c]));
+  const faces = JSON.stringify(snap.piles);
+  drawn.set(table, { places, size: `${geo.cardW}`, status: snap.status, faces });
+  // The same table with its cards numbered anew (the saved board painted before the engine
+  // started, then the engine's own): nothing moved.
+  const renumbered = last && last.faces === faces;
+  if (motionOn() && prev && !renumbered) {
+    const stock = geo.piles.stock;
+    play(planMotion(prev, next, stock ? { x: stock.x, y: stock.y } : { x: geo.gap, y: geo.gap }), byId);
+    if (snap.status === "won" && last.status !== "won") celebrate(byId.values());
+  }
   return geo;
+}
+
+/** Where the cards of the last drawing are now: their places, or where an animation or a
+ * drag has them on screen. */
+function lastPlaces(table, places) {
+  const now = new Map(places);
+  for (const [id, at] of inFlight((el) => Number(el.dataset.id))) {
+    const was = now.get(id);
+    if (was) now.set(id, { ...was, x: at.x, y: at.y });
+  }
+  for (const el of table.querySelectorAll(".card.dragging")) {
+    const id = Number(el.dataset.id);
+    const was = now.get(id);
+    const [dx, dy] = (el.style.translate || "0px 0px").split(" ").map((v) => parseFloat(v) || 0);
+    if (was) now.set(id, { ...was, x: was.x + dx, y: was.y + (dy ?? 0) });
+  }
+  return now;
 }
 
 /** Describe a pile for screen readers: its name, its size and its top card. */

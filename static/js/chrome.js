@@ -1,0 +1,66 @@
+// The frame around the table: the "More" menu of rarely used actions on narrow screens, and
+// the solver's line, which keeps one fixed line's height and opens over the table to show
+// its whole text. Neither changes the height of anything above the table.
+
+const $ = (id) => document.getElementById(id);
+
+function setupMenu() {
+  const button = $("btn-more");
+  const menu = $("more");
+  if (!button || !menu) return;
+  const close = (refocus = false) => {
+    if (!menu.classList.contains("open")) return;
+    menu.classList.remove("open");
+    button.setAttribute("aria-expanded", "false");
+    if (refocus) button.focus();
+  };
+  button.addEventListener("click", () => {
+    const open = !menu.classList.contains("open");
+    menu.classList.toggle("open", open);
+    button.setAttribute("aria-expanded", String(open));
+    if (open) menu.querySelector("button:not(:disabled)")?.focus();
+  });
+  // Choosing an action closes the menu (the action's own handler runs too).
+  menu.addEventListener("click", (e) => { if (e.target.closest("button")) close(); });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && menu.classList.contains("open")) {
+      e.preventDefault();
+      close(true);
+    }
+  }, true);
+  document.addEventListener("pointerdown", (e) => {
+    if (!menu.contains(e.target) && e.target !== button) close();
+  });
+}
+
+function setupSolverLine() {
+  const bar = $("assist");
+  const more = $("assist-more");
+  if (!bar || !more) return;
+  const setOpen = (open) => {
+    if (bar.classList.contains("open") === open) return;
+    bar.classList.toggle("open", open);
+    more.setAttribute("aria-expanded", String(open));
+    more.textContent = open ? "Less" : "More";
+  };
+  // Offer "More" only when a line is cut short.
+  const check = () => {
+    if (bar.classList.contains("open")) return;
+    const cut = [...bar.querySelectorAll("p")].some((p) => !p.hidden && p.scrollWidth > p.clientWidth + 1);
+    more.hidden = !cut;
+  };
+  more.addEventListener("click", () => setOpen(!bar.classList.contains("open")));
+  new MutationObserver((records) => {
+    if (records.every((r) => more.contains(r.target))) return;   // our own button's text
+    setOpen(false);
+    requestAnimationFrame(check);
+  }).observe(bar, { subtree: true, childList: true, characterData: true,
+    attributes: true, attributeFilter: ["hidden"] });
+  new ResizeObserver(check).observe(bar);
+  document.addEventListener("pointerdown", (e) => {
+    if (bar.classList.contains("open") && !bar.contains(e.target)) setOpen(false);
+  });
+}
+
+setupMenu();
+setupSolverLine();

@@ -1,0 +1,239 @@
+// Table geometry: the card size, the corner index and where every pile and card goes, from
+// the layout the engine sends and the space the table has. Pure arithmetic on the snapshot's
+// layout and pile sizes (no DOM), so Node can test it. Nothing here looks at what a card is.
+//
+// The card size is steady through a game: it depends on the layout, the number of cards in
+// the game and the table's size, never on the position. Fan offsets are computed pile by pile
+// from the room each pile really has: a short column breathes, a long one squeezes, but a
+// face-up card keeps its corner index (rank and suit) visible as long as the room allows.
+
+export const RATIO = 1.4;              // card height / card width
+const MAX_W = 150;                     // px: the largest card, on big screens
+const MIN_W = 22;                      // px: the smallest card
+const DOWN_FAN = 0.13;                 // card heights between face-down cards, at most
+const UP_FAN = 0.36;                   // card heights between face-up cards, at most
+const DESIGN_FAN = 0.22;               // the face-up offset the card size is planned with
+const PYRAMID_ROWS = 7;
+
+/** The corner index for a card width: its font size, padding, and the strips it needs. */
+export function cornerIndex(cardW) {
+  const font = Math.round(Math.max(11, Math.min(26, cardW * 0.25)));
+  const pad = Math.max(2, Math.round(cardW * 0.05));
+  return {
+    font,
+    pad,
+    strip: pad + Math.ceil(font * 1.04) + 1,             // height that shows rank and suit
+    width: pad + Math.ceil(font * 1.95) + 2,             // width that shows them side by side
+  };
+}
+
+/** Choose the layout mode: "side" puts the non-fanned piles down the sides (short, wide tables). */
+export function layoutMode(width, height) {
+  return width >= height * 1.3 && height <= 560 ? "side" : "rows";
+}
+
+function isFanned(row) {
+  return row.kind === "row" && row.slots.some((s) => s && s.fan === "down");
+}
+
+/** The cards a fanned pile is planned for: one and a half times the game's average pile. */
+export function designCards(snap) {
+  const fanned = snap.layout.rows.filter(isFanned).flatMap((r) => r.slots.filter(Boolean));
+  if (!fanned.length) return 1;
+  let total = 0;
+  for (const cards of Object.values(snap.piles)) total += cards.length;
+  return Math.max(4, Math.min(20, Math.round((1.5 * total) / fanned.length)));
+}
+
+/** Offsets for a pile fanned downward: {down, up} in px between covered cards. */
+export function fanOffsets(down, up, room, cardH, strip) {
+  const maxDown = Math.max(3, DOWN_FAN * cardH);
+  const maxUp = Math.max(strip * 1.3, UP_FAN * cardH);
+  const free = room - cardH;
+  if (down * maxDown + up * maxUp <= free) return { down: maxDown, up: maxUp };
+  if (up > 0) {
+    const u = (free - down * maxDown) / up;
+    if (u >= strip) return { down: maxDown, up: u };
+  }
+  if (down > 0) {
+    const d = (free - up * strip) / down;
+    if (d >= 2) return { down: Math.min(maxDown, d), up: strip };
+  }
+  // No room to show every index: squeeze everything alike (never below 2 px).
+  const k = Math.max(0, free) / Math.max(1, down * 2 + up * strip);
+  return { down: Math.max(2, 2 * k), up: Math.max(2, strip * k) };
+}
+
+/** The rows of the "side" mode: piles that do not fan go down the sides, the fanned rows
+ * become one row in the middle. */
+function sidePlan(layout) {
+  const left = [];
+  const right = [];
+  const middle = [];
+  let pyramid = null;
+  for (const row of layout.rows) {
+    if (row.kind === "pyramid") {
+      pyramid = row;
+      continue;
+    }
+    if (isFanned(row)) {
+      middle.push(...row.slots.filter(Boolean));
+      continue;
+    }
+    for (const slot of row.slots) {
+      if (!slot) continue;
+      const fan = slot.fan === "right" ? "down3" : slot.fan === "down" ? "down" : slot.fan;
+      (slot.pile.startsWith("f") ? right : left).push({ ...slot, fan });
+    }
+  }
+  return { left, right, middle, pyramid };
+}
+
+/** Return the card size, the corner index and the position of every pile and card. */
+export function geometry(snap, width, height) {
+  return layoutMode(width, height) === "side" && snap.layout.rows.some((r) => isFanned(r) || r.kind === "pyramid")
+    ? sideGeometry(snap, width, height)
+    : rowGeometry(snap, width, height);
+}
+
+function sized(cardW) {
+  const w = Math.floor(Math.max(MIN_W, Math.min(MAX_W, cardW)));
+  return { cardW: w, cardH: Math.round(w * RATIO), index: cornerIndex(w) };
+}
+
+function rowGeometry(snap, width, height) {
+  const layout = snap.layout;
+  const cols = layout.columns;
+  const gap = Math.round(Math.max(4, Math.min(14, width * 0.012)));
+  const design = designCards(snap);
+  // Height in card heights: a plain row is one card, the pyramid four, a fanned row one card
+  // plus the planned fan.
+  let units = 0;
+  for (const row of layout.rows) {
+    units += row.kind === "pyramid" ? (PYRAMID_ROWS + 1) / 2 : isFanned(row) ? 1 + (design - 1) * DESIGN_FAN : 1;
+  }
+  const byWidth = (width - gap * (cols + 1)) / cols;
+  const byHeight = (height - gap * (layout.rows.length + 1)) / (units * RATIO);
+  const { cardW, cardH, index } = sized(Math.min(byWidth, byHeight));
+  const left = Math.max(gap, (width - (cols * cardW + (cols - 1) * gap)) / 2);
+  const colX = (c) => left + c * (cardW + gap);
+  const piles = {};
+  const fannedRows = layout.rows.filter(isFanned);
+  const lastFanned = fannedRows[fannedRows.length - 1];
+  let y = gap;
+  for (const row of layout.rows) {
+    if (row.kind === "pyramid") {
+      row.piles.forEach((id, k) => {
+        const r = Math.floor((Math.sqrt(8 * k + 1) - 1) / 2);
+        const p = k - (r * (r + 1)) / 2;
+        piles[id] = place(snap, id, colX((PYRAMID_ROWS - 1) / 2 - r / 2 + p), y + (r * cardH) / 2, "none", cardW, cardH, index, 0);
+      });
+      y += ((PYRAMID_ROWS + 1) / 2) * cardH + gap;
+      continue;
+    }
+    const planned = cardH * (1 + (design - 1) * DESIGN_FAN);
+    const room = row === lastFanned ? Math.max(planned, height - y - gap) : planned;
+    let rowHeight = cardH;
+    row.slots.forEach((slot, c) => {
+      if (!slot) return;
+      const g = place(snap, slot.pile, colX(c), y, slot.fan, cardW, cardH, index, room);
+      piles[slot.pile] = g;
+      rowHeight = Math.max(rowHeight, g.h);
+    });
+    if (isFanned(row) && row !== lastFanned) rowHeight = Math.max(rowHeight, room);
+    y += rowHeight + gap;
+  }
+  return { mode: "rows", cardW, cardH, gap, index, piles };
+}
+
+function sideGeometry(snap, width, height) {
+  const { left, right, middle, pyramid } = sidePlan(snap.layout);
+  const gap = Math.round(Math.max(4, Math.min(12, width * 0.01)));
+  const design = designCards(snap);
+  const midCols = pyramid ? PYRAMID_ROWS : middle.length;
+  const midUnits = pyramid ? (PYRAMID_ROWS + 1) / 2 : 1 + (design - 1) * DESIGN_FAN;
+  // Try one to three columns on each side; keep the arrangement with the largest cards.
+  let best = null;
+  for (const kl of left.length ? [1, 2, 3] : [0]) {
+    for (const kr of right.length ? [1, 2, 3] : [0]) {
+      const cols = kl + midCols + kr;
+      const gaps = cols + 1 + (kl ? 1 : 0) + (kr ? 1 : 0);
+      const byWidth = (width - gap * gaps) / cols;
+      const sideRows = Math.max(sideUnits(left, kl), sideUnits(right, kr));
+      const byHeight = Math.min((height - 2 * gap) / (midUnits * RATIO),
+        (height - gap * (Math.ceil(sideRows) + 1)) / (sideRows * RATIO));
+      const w = Math.min(byWidth, byHeight);
+      if (!best || w > best.w + 0.5) best = { w, kl, kr };
+    }
+  }
+  const { cardW, cardH, index } = sized(best.w);
+  const { kl, kr } = best;
+  const cols = kl + midCols + kr;
+  const span = cols * cardW + (cols - 1) * gap + (kl ? gap : 0) + (kr ? gap : 0);
+  const x0 = Math.max(gap, (width - span) / 2);
+  const piles = {};
+  const panel = (slots, k, xStart) => {
+    const colY = new Array(k).fill(gap);
+    slots.forEach((slot, i) => {
+      const c = i % k;
+      const g = place(snap, slot.pile, xStart + c * (cardW + gap), colY[c], slot.fan, cardW, cardH, index, cardH * 1.6);
+      piles[slot.pile] = g;
+      colY[c] += Math.max(cardH, g.h) + gap;
+    });
+  };
+  panel(left, kl, x0);
+  const midX = x0 + kl * (cardW + gap) + (kl ? gap : 0);
+  if (pyramid) {
+    pyramid.piles.forEach((id, k) => {
+      const r = Math.floor((Math.sqrt(8 * k + 1) - 1) / 2);
+      const p = k - (r * (r + 1)) / 2;
+      piles[id] = place(snap, id, midX + ((PYRAMID_ROWS - 1) / 2 - r / 2 + p) * (cardW + gap), gap + (r * cardH) / 2, "none", cardW, cardH, index, 0);
+    });
+  }
+  middle.forEach((slot, c) => {
+    piles[slot.pile] = place(snap, slot.pile, midX + c * (cardW + gap), gap, slot.fan, cardW, cardH, index, height - 2 * gap);
+  });
+  panel(right, kr, midX + midCols * (cardW + gap) + gap);
+  return { mode: "side", cardW, cardH, gap, index, piles };
+}
+
+/** Card heights a side panel of k columns takes (a fanned waste counts a little more). */
+function sideUnits(slots, k) {
+  if (!k) return 0;
+  const cols = new Array(k).fill(0);
+  slots.forEach((slot, i) => { cols[i % k] += slot.fan === "down3" ? 1.5 : 1; });
+  return Math.max(...cols);
+}
+
+function place(snap, id, x, y, fan, cardW, cardH, index, room) {
+  const cards = snap.piles[id] ?? [];
+  const spots = [];
+  if (fan === "down") {
+    let down = 0;
+    let up = 0;
+    cards.forEach((c, i) => { if (i < cards.length - 1) (c === null ? down++ : up++); });
+    const off = fanOffsets(down, up, room, cardH, index.strip);
+    let dy = 0;
+    for (const c of cards) {
+      spots.push({ x, y: y + dy });
+      dy += c === null ? off.down : off.up;
+    }
+    const h = cards.length ? spots[spots.length - 1].y - y + cardH : cardH;
+    return { x, y, w: cardW, h, spots, fan };
+  }
+  if (fan === "right" || fan === "down3") {
+    // The top three cards spread (a draw-three waste), each showing its corner index.
+    const first = Math.max(0, cards.length - 3);
+    const step = fan === "right" ? Math.max(index.width, 0.24 * cardW) : index.strip + 2;
+    cards.forEach((_, i) => {
+      const k = Math.max(0, i - first);
+      spots.push(fan === "right" ? { x: x + k * step, y } : { x, y: y + k * step });
+    });
+    const last = spots[spots.length - 1];
+    const w = last ? last.x - x + cardW : cardW;
+    const h = last ? last.y - y + cardH : cardH;
+    return { x, y, w, h, spots, fan };
+  }
+  for (let i = 0; i < cards.length; i++) spots.push({ x, y });
+  return { x, y, w: cardW, h: cardH, spots, fan };
+}
