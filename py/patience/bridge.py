@@ -10,7 +10,6 @@ face-down cards as ``null``; the page never compares ranks or suits, it looks mo
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import Any
 
 from . import auto, intents
@@ -19,6 +18,7 @@ from .errors import PatienceError
 from .explain import explain
 from .game import Game
 from .games import GAMES, find_game
+from .games.layouts import standard_layout
 from .identity import Tracker
 from .intents import pile_label
 from .notation import parse_move
@@ -30,37 +30,8 @@ from .view import view
 
 
 def _layout(r: Rules) -> dict[str, Any]:
-    """Return where the piles go: rows of slots on a grid of ``columns`` card widths."""
-    g = r.game
-    f = [r.names[i] for i in r.F]
-    c = [r.names[i] for i in r.C]
-    t = [r.names[i] for i in r.T]
-    fan_waste = "right" if r.draw > 1 else "none"
-    top: list[str | None]
-    if g.id == "pyramid":
-        return {"columns": 7, "rows": [
-            _row(["stock", "waste", None, None, None, None, f[0]], {"waste": "none"}),
-            {"kind": "pyramid", "piles": t}]}
-    if g.id == "all_in_a_row":
-        return {"columns": 7, "rows": [_row([None, None, None, f[0]], {f[0]: "stack"}),
-                                       _row(t[:7], fan="down"), _row(t[7:], fan="down")]}
-    if g.id == "roosevelt":
-        return {"columns": 8, "rows": [_row(["stock", "waste"]), _row(f),
-                                       _row(t, fan="down")]}
-    stock = ["stock"] if r.stock >= 0 else []
-    waste = ["waste"] if r.waste >= 0 else []
-    width = max(len(t), len(c) + len(f) + len(stock) + len(waste))
-    gaps = width - len(stock) - len(waste) - len(c) - len(f)
-    top = [*stock, *waste, *c, *([None] * gaps), *f]
-    if not stock and not c:      # Yukon, Streets and Alleys: foundations centred
-        top = [None] * (gaps // 2) + f + [None] * (gaps - gaps // 2)
-    return {"columns": width, "rows": [_row(top, {"waste": fan_waste}), _row(t, fan="down")]}
-
-
-def _row(piles: Sequence[str | None], fans: dict[str, str] | None = None,
-         fan: str = "none") -> dict[str, Any]:
-    return {"kind": "row", "slots": [
-        None if p is None else {"pile": p, "fan": (fans or {}).get(p, fan)} for p in piles]}
+    """Return where the piles go: the game's own layout, or the usual one."""
+    return (r.game.layout or standard_layout)(r)
 
 
 def _game_info(g: Game) -> dict[str, Any]:

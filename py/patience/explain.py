@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import RANK, RED, card_name
+from .cards import RANK, RANK_NAMES, RED, card_name
 from .game import Move, State
 
 if TYPE_CHECKING:
@@ -41,8 +41,8 @@ def explain(r: Rules, s: State, m: Move) -> str:
         return "a move needs two different piles"
     if not pile:
         return f"{m.src} is empty"
-    if r.pyramid:
-        return _pyramid(r, s, m, src, dst)
+    if r.pairs:
+        return _pairs(r, s, m, src, dst)
     up = len(pile) - s.down[src]
     if m.n < 1 or m.n > up:
         return f"{m.src} has {up} face-up card{'s' if up != 1 else ''}, not {m.n}"
@@ -126,7 +126,7 @@ def _tableau(r: Rules, s: State, m: Move, dst: int, card: int) -> str:
         "cards move at once"
 
 
-def _pyramid(r: Rules, s: State, m: Move, src: int, dst: int) -> str:
+def _pairs(r: Rules, s: State, m: Move, src: int, dst: int) -> str:
     if m.n != 1:
         return "cards are removed one or two at a time"
     for i, name in ((src, m.src), (dst, m.dst)):
@@ -137,12 +137,14 @@ def _pyramid(r: Rules, s: State, m: Move, src: int, dst: int) -> str:
         if not r.free(s, i):
             return f"the {card_name(s.piles[i][-1])} in {name} is covered"
     a = s.piles[src][-1]
+    total = r.pair_total
+    alone = RANK_NAMES[total - 1]
     if dst in r.F:
-        return "only a King is removed alone" if RANK[a] != 13 else \
+        return f"only a {alone} is removed alone" if RANK[a] != total else \
             "that card is not free"
     b = s.piles[dst][-1]
-    if RANK[a] == 13 or RANK[b] == 13:
-        return "a King is removed alone"
-    if RANK[a] + RANK[b] != 13:
-        return f"{RANK[a]} + {RANK[b]} is {RANK[a] + RANK[b]}, not 13"
+    if RANK[a] == total or RANK[b] == total:
+        return f"a {alone} is removed alone"
+    if RANK[a] + RANK[b] != total:
+        return f"{RANK[a]} + {RANK[b]} is {RANK[a] + RANK[b]}, not {total}"
     return "write a pair with the waste first, or the higher pile second"

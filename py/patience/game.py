@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -34,6 +34,9 @@ FoundationBuild = Literal["suit_up", "wrap", "discard", "runs"]
 StockTo = Literal["waste", "tableau"]
 # Which cards may go to the foundations automatically without ever making the game worse.
 Safety = Literal["alt", "any", "kings", "none"]
+# When the game is won: every card on the ``foundations``, or the ``tableau`` cleared (the
+# Pyramid, whose stock and waste may keep cards).
+Goal = Literal["foundations", "tableau"]
 
 
 class Move(NamedTuple):
@@ -78,6 +81,9 @@ class Option:
     default: OptionValue
     help: str = ""
     labels: tuple[str, ...] = ()
+    # False for an option that changes only the score or what is shown, never which deals
+    # can be won (the winnable-deal lists leave it out of their keys).
+    play: bool = True
 
     def __post_init__(self) -> None:
         if self.default not in self.choices:
@@ -93,6 +99,11 @@ PackHook = Callable[[dict[str, OptionValue]], list[int]]
 # An after-move hook rearranges the piles in place after every move (Spider's run removal,
 # Moving Left's close-up).
 AfterMove = Callable[["Rules", list[tuple[int, ...]], list[int]], None]
+# A layout hook says where the page draws the piles (see ``patience.games.layouts``).
+LayoutHook = Callable[["Rules"], dict[str, Any]]
+# A cover hook gets the tableau's pile indexes and returns, for each pile that can be
+# covered, the piles covering it: its card is free only when they are all empty.
+CoverHook = Callable[[tuple[int, ...]], dict[int, tuple[int, ...]]]
 
 
 @dataclass(frozen=True)
@@ -131,18 +142,29 @@ class Game:
     # Cards leave in pairs whose ranks add up to ``pairs`` (the Pyramid's 13), a card of that
     # rank alone; 0 for the games that build.
     pairs: int = 0
+    # Tableau piles covered by others (the Pyramid's rows); each such pile holds one card.
+    cover: CoverHook | None = None
+    goal: Goal = "foundations"
+    # How the page lays the table out; ``None`` for the usual layout (see ``layouts``).
+    layout: LayoutHook | None = None
+    # The options (by name) that show the stock's top card, and that take points for time.
+    peek: str | None = None
+    timed: str | None = None
 
     def __post_init__(self) -> None:
         names = [o.name for o in self.options]
         if len(set(names)) != len(names):
             raise ValueError(f"{self.id}: option names repeat")
-        for ref in (self.draw, self.passes, self.takeback, self.scoring):
+        for ref in (self.draw, self.passes, self.takeback, self.scoring, self.peek,
+                    self.timed):
             if isinstance(ref, str) and ref not in names and ref != "unlimited":
                 raise ValueError(f"{self.id}: refers to unknown option {ref!r}")
         if self.stock is None and (self.passes is not None):
             raise ValueError(f"{self.id}: passes without a stock")
         if self.foundation == "wrap" and self.foundations != 1:
             raise ValueError(f"{self.id}: a wrapping foundation is a single pile")
+        if self.timed is not None and self.scoring is None:
+            raise ValueError(f"{self.id}: timed scoring needs a scoring option")
 
     @property
     def cards(self) -> int:

@@ -14,11 +14,24 @@ from .game import Move, State
 if TYPE_CHECKING:
     from .rules import Rules
 
+# Standard scoring (Klondike), the points of each kind of move; the score never goes below 0.
+FOUNDATION_POINTS = 10          # a card put on a foundation
+TURN_UP_POINTS = 5              # a face-down card turned face up
+TAKEBACK_POINTS = -15           # a card taken back from a foundation
+RECYCLE_POINTS = -20            # the waste turned back into the stock, drawing several
+RECYCLE_POINTS_DRAW_ONE = -100  # the same, drawing one card at a time
+# Timed standard scoring: TIME_PENALTY points off for every TIME_PERIOD seconds.
+TIME_PENALTY = 2
+TIME_PERIOD = 10
+# Vegas scoring: the stake, then so much a card on the foundations.
+VEGAS_START = -52
+VEGAS_CARD = 5
+
 
 def generate(r: Rules, s: State) -> list[Move]:
     """Return every legal move of ``s`` under ``r``, in a stable order."""
-    if r.pyramid:
-        return _pyramid(r, s)
+    if r.pairs:
+        return _pairs(r, s)
     piles, down, names = s.piles, s.down, r.names
     out: list[Move] = []
     waste = r.waste
@@ -86,21 +99,29 @@ def _stock(r: Rules, s: State, out: list[Move]) -> None:
         out.append(Move("waste", "stock", len(s.piles[r.waste])))
 
 
-def _pyramid(r: Rules, s: State) -> list[Move]:
-    """Return the Pyramid's moves: Kings alone, pairs adding up to 13, the stock."""
+def _pairs(r: Rules, s: State) -> list[Move]:
+    """Return a game of pairs' moves: a card of the total alone, pairs adding up to it, the
+    stock (the Pyramid: Kings alone, pairs adding up to 13)."""
     piles, names = s.piles, r.names
+    total = r.pair_total
     out: list[Move] = []
-    free = [t for t in r.T if piles[t] and r.free(s, t)]
-    if r.waste >= 0 and piles[r.waste]:
-        free.insert(0, r.waste)
+    below = r.below
+    free = [r.waste] if r.waste >= 0 and piles[r.waste] else []
+    for t in r.T:
+        if piles[t]:
+            for j in below.get(t, ()):
+                if piles[j]:
+                    break
+            else:
+                free.append(t)
     found = names[r.F[0]]
     for a_pos, a in enumerate(free):
         ra = RANK[piles[a][-1]]
-        if ra == 13:
+        if ra == total:
             out.append(Move(names[a], found))
             continue
         for b in free[a_pos + 1:]:
-            if ra + RANK[piles[b][-1]] == 13:
+            if ra + RANK[piles[b][-1]] == total:
                 out.append(Move(names[a], names[b]))
     _stock(r, s, out)
     return out
@@ -127,12 +148,12 @@ def apply(r: Rules, s: State, m: Move) -> State:
         piles[src] = ()
         recycles += 1
         if r.standard:
-            score -= 100 if r.draw == 1 else 20
+            score += RECYCLE_POINTS_DRAW_ONE if r.draw == 1 else RECYCLE_POINTS
     else:
         dst = index[m.dst]
         moving = piles[src][-m.n:]
         piles[src] = piles[src][:-m.n]
-        if r.pyramid and dst not in r.F:
+        if r.pairs and dst not in r.F:
             f = r.F[0]
             piles[f] = piles[f] + moving + piles[dst][-1:]
             piles[dst] = piles[dst][:-1]
@@ -140,13 +161,13 @@ def apply(r: Rules, s: State, m: Move) -> State:
             piles[dst] = piles[dst] + moving
         if r.standard:
             if dst in r.F:
-                score += 10
+                score += FOUNDATION_POINTS
             elif src in r.F:
-                score -= 15
+                score += TAKEBACK_POINTS
         if down[src] and down[src] >= len(piles[src]):
             down[src] = len(piles[src]) - 1
             if r.standard:
-                score += 5
+                score += TURN_UP_POINTS
     hook = r.game.after_move
     if hook is not None:
         hook(r, piles, down)

@@ -133,7 +133,7 @@ def check_position(r: Rules, s: State) -> None:
         raise PositionError("the cards do not add up: "
                             + "; ".join(p for p in (short and f"missing {short}",
                                                     extra and f"extra {extra}") if p))
-    for i in r.C + (r.T if r.pyramid else ()):
+    for i in r.single:
         if len(s.piles[i]) > 1:
             raise PositionError(f"{r.names[i]} holds one card at most")
     for t in r.T:

@@ -52,7 +52,8 @@ def resolve(game: Game, given: Mapping[str, object] | None) -> dict[str, OptionV
             raise OptionsError(f"option {name} takes "
                                + ", ".join(option_text(c) for c in option.choices)
                                + f", not {value!r}")
-    if out.get("timed") is True and out.get("scoring") != "standard":
+    if game.timed and out[game.timed] is True and game.scoring \
+            and out[game.scoring] != "standard":
         raise OptionsError("timed scoring applies to standard scoring only")
     return out
 

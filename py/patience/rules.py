@@ -13,7 +13,7 @@ from .deal import microsoft_freecell, shuffle
 from .errors import IllegalMoveError, OptionsError
 from .explain import explain
 from .game import Game, Move, OptionValue, State
-from .movegen import apply, generate
+from .movegen import TIME_PENALTY, TIME_PERIOD, VEGAS_CARD, VEGAS_START, apply, generate
 from .options import resolve
 
 MAX_DEAL = 2**31 - 1
@@ -47,7 +47,9 @@ class Rules:
         self.takeback = bool(self._opt(game.takeback))
         self.scoring = str(self.options[game.scoring]) if game.scoring else "foundation"
         self.standard = self.scoring == "standard"
-        self.pyramid = game.foundation == "discard"
+        # The options that show the stock's top card and take points for time, if any.
+        self.peek = bool(self._opt(game.peek)) if game.peek else False
+        self.timed = bool(self._opt(game.timed)) if game.timed else False
         # A game of pairs: cards are picked two at a time (see ``Game.pairs``).
         self.pair_total = game.pairs
         self.pairs = game.pairs > 0
@@ -56,14 +58,10 @@ class Rules:
             1 if game.build != "none" and RANK[a] + 1 == RANK[b]
             and (game.build == "any" or RED[a] != RED[b]) else 0
             for a in range(52) for b in range(52))
-        # The Pyramid's cells: a card is free when both cells below it are empty.
-        self.below: dict[int, tuple[int, int]] = {}
-        if self.pyramid:
-            base = self.T[0]
-            for row in range(6):
-                for pos in range(row + 1):
-                    k = row * (row + 1) // 2 + pos
-                    self.below[base + k] = (base + k + row + 1, base + k + row + 2)
+        # Covered piles (the Pyramid's): a card is free when the piles covering it are empty.
+        self.below: dict[int, tuple[int, ...]] = game.cover(self.T) if game.cover else {}
+        # Piles that hold one card at most: the free cells, and the piles of a covering layout.
+        self.single = self.C + (self.T if game.cover else ())
 
     def _opt(self, ref: int | str | bool) -> OptionValue:
         """Return a table value, looking it up among the options when it names one."""
@@ -108,7 +106,10 @@ class Rules:
     def free(self, s: State, i: int) -> bool:
         """Tell whether the top card of pile ``i`` may be taken (the Pyramid's covering)."""
         below = self.below.get(i)
-        return below is None or not (s.piles[below[0]] or s.piles[below[1]])
+        if below is None:
+            return True
+        piles = s.piles
+        return all(not piles[j] for j in below)
 
     def removes_alone(self, m: Move) -> bool:
         """Tell whether a move of a game of pairs removes one card alone (the Pyramid's King)."""
@@ -180,7 +181,7 @@ class Rules:
 
     def is_won(self, s: State) -> bool:
         """Tell whether the game is won."""
-        if self.pyramid:
+        if self.game.goal == "tableau":
             return not any(s.piles[t] for t in self.T)
         return sum(len(s.piles[f]) for f in self.F) == self.game.cards
 
@@ -194,10 +195,10 @@ class Rules:
         if self.scoring == "none":
             return None
         if self.standard:
-            penalty = 2 * int(elapsed // 10) if self.options.get("timed") else 0
+            penalty = TIME_PENALTY * int(elapsed // TIME_PERIOD) if self.timed else 0
             return max(0, s.score - penalty)
         cards = sum(len(s.piles[f]) for f in self.F)
-        return cards * 5 - 52 if self.scoring == "vegas" else cards
+        return VEGAS_START + cards * VEGAS_CARD if self.scoring == "vegas" else cards
 
     def key(self, s: State) -> tuple[object, ...]:
         """Return a hashable canonical key: equal for positions that play the same.

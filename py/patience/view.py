@@ -12,18 +12,18 @@ from .rules import Rules
 def view(r: Rules, s: State) -> dict[str, Any]:
     """Return the piles as the player sees them: face-down cards are ``None``.
 
-    The stock is face down, except its top card when the game's "peek" option is on.
+    The stock is face down, except its top card when the game's peek option is on.
     """
     piles: dict[str, list[str | None]] = {}
     for i, name in enumerate(r.names):
         pile = s.piles[i]
         hidden = len(pile) if i == r.stock else s.down[i]
         cards: list[str | None] = [None] * hidden + [card_str(c) for c in pile[hidden:]]
-        if i == r.stock and pile and r.options.get("peek"):
+        if i == r.stock and pile and r.peek:
             cards[-1] = card_str(pile[-1])
         piles[name] = cards
     free = None
-    if r.pyramid:     # the cards that may be removed: uncovered cells and the waste's top
+    if r.pairs:       # the cards that may be removed: uncovered cells and the waste's top
         free = [r.names[t] for t in r.T if s.piles[t] and r.free(s, t)]
         if s.piles[r.waste]:
             free.append("waste")

@@ -1,12 +1,12 @@
 """All in a Row: thirteen piles feeding one foundation, up or down, King and Ace adjacent."""
 
 from ..game import Game
-from .layouts import rows
+from .layouts import rows, two_rows_layout
 
 ALL_IN_A_ROW = Game(
     id="all_in_a_row", title="All in a Row", decks=1, tableau=13, foundations=1,
     deal=rows((4,) * 13, up=4),
-    build="none", lift="one", empty="none", foundation="wrap",
+    build="none", lift="one", empty="none", foundation="wrap", layout=two_rows_layout,
     summary="Play every card onto one pile, each a rank above or below the last, whatever "
             "the suit.",
 )

@@ -1,8 +1,15 @@
-"""Dealing helpers for the game tables, and the after-move hooks of the games that need one."""
+"""Helpers for the game tables: dealing, drawing the table, the after-move hooks.
+
+A layout says where the page draws the piles: rows of slots on a grid of ``columns`` card
+widths. A row is ``{"kind": "row", "slots": [...]}`` whose slots are ``None`` (a gap) or
+``{"pile": id, "fan": "none" | "down" | "right" | "stack"}``; a ``{"kind": "pyramid",
+"piles": [...]}`` row lays its piles out as a pyramid, one card each.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..cards import RANK
 from ..game import DealHook, OptionValue
@@ -71,3 +78,80 @@ def close_up(r: Rules, piles: list[tuple[int, ...]], down: list[int]) -> None:
                 if down[b]:
                     down[b] -= 1
                 moved = True
+
+
+# Layouts -------------------------------------------------------------------------------------
+
+
+def row(piles: Sequence[str | None], fans: dict[str, str] | None = None,
+        fan: str = "none") -> dict[str, Any]:
+    """Return a row of slots: the piles (``None`` a gap), each fanned as ``fans`` says."""
+    return {"kind": "row", "slots": [
+        None if p is None else {"pile": p, "fan": (fans or {}).get(p, fan)} for p in piles]}
+
+
+def pile_names(r: Rules) -> tuple[list[str], list[str], list[str]]:
+    """Return the ids of the foundations, the free cells and the tableau piles."""
+    return ([r.names[i] for i in r.F], [r.names[i] for i in r.C], [r.names[i] for i in r.T])
+
+
+def standard_layout(r: Rules) -> dict[str, Any]:
+    """Lay out the usual table: stock, waste, cells and foundations above, the tableau below.
+
+    The top row is as wide as the tableau (or wider); the stock, waste and cells go left and
+    the foundations right, or the foundations are centred when there is neither a stock nor
+    a cell. The waste fans right when more than one card is turned at a time.
+    """
+    f, c, t = pile_names(r)
+    stock = ["stock"] if r.stock >= 0 else []
+    waste = ["waste"] if r.waste >= 0 else []
+    width = max(len(t), len(c) + len(f) + len(stock) + len(waste))
+    gaps = width - len(stock) - len(waste) - len(c) - len(f)
+    top: list[str | None] = [*stock, *waste, *c, *([None] * gaps), *f]
+    if not stock and not c:
+        top = [None] * (gaps // 2) + f + [None] * (gaps - gaps // 2)
+    fan_waste = "right" if r.draw > 1 else "none"
+    return {"columns": width, "rows": [row(top, {"waste": fan_waste}), row(t, fan="down")]}
+
+
+def pyramid_layout(r: Rules) -> dict[str, Any]:
+    """Lay out a pyramid: stock, waste and the discard pile above, the pyramid below."""
+    f, _, t = pile_names(r)
+    rows = 0
+    while rows * (rows + 1) // 2 < len(t):
+        rows += 1
+    return {"columns": rows, "rows": [
+        row(["stock", "waste", *[None] * (rows - 3), f[0]], {"waste": "none"}),
+        {"kind": "pyramid", "piles": t}]}
+
+
+def two_rows_layout(r: Rules) -> dict[str, Any]:
+    """Lay out a single foundation above the tableau split into two rows (All in a Row)."""
+    f, _, t = pile_names(r)
+    width = (len(t) + 1) // 2
+    return {"columns": width, "rows": [row([*[None] * (width // 2), f[0]], {f[0]: "stack"}),
+                                       row(t[:width], fan="down"), row(t[width:], fan="down")]}
+
+
+def three_rows_layout(r: Rules) -> dict[str, Any]:
+    """Lay out stock and waste, then a row of foundations, then the tableau (Roosevelt)."""
+    f, _, t = pile_names(r)
+    return {"columns": len(f), "rows": [row(["stock", "waste"]), row(f),
+                                        row(t, fan="down")]}
+
+
+def pyramid_cover(tableau: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Return which piles cover each pile of a pyramid laid out row by row, apex first.
+
+    The pile at place ``pos`` of row ``row`` is covered by the piles at ``pos`` and
+    ``pos + 1`` of the next row; the last row is covered by nothing.
+    """
+    rows = 0
+    while rows * (rows + 1) // 2 < len(tableau):
+        rows += 1
+    out: dict[int, tuple[int, ...]] = {}
+    for row_ in range(rows - 1):
+        for pos in range(row_ + 1):
+            k = row_ * (row_ + 1) // 2 + pos
+            out[tableau[k]] = (tableau[k + row_ + 1], tableau[k + row_ + 2])
+    return out

@@ -106,7 +106,7 @@ def _search(r: Rules, s: State, budget: int,
         if narrow is not None:
             passes += [(best(w, narrow), budget // 6, False) for w in orders]
             passes.append((best(ALTERNATES[2], None), budget // 6, True))
-        elif r.game.foundation == "suit_up" and not r.pyramid:
+        elif r.game.foundation == "suit_up" and not r.pairs:
             passes += [(best(w, None), budget // 10, True) for w in (WEIGHTS, *ALTERNATES)]
         passes.append((best(WEIGHTS, None), budget, True))
     used = 0

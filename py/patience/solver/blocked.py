@@ -46,7 +46,7 @@ def make_blocked(r: Rules) -> Callable[[State], bool] | None:
     module does not hold (two decks, free cells, piles that close up, other foundations)."""
     g = r.game
     if (g.decks != 1 or r.C or g.after_move is not None or g.foundation != "suit_up"
-            or r.pyramid or g.build not in ("alt", "any") or g.stock not in (None, "waste")
+            or r.pairs or g.build not in ("alt", "any") or g.stock not in (None, "waste")
             or g.empty not in ("any", "king", "none")):
         return None
     tableau = r.T

@@ -32,7 +32,7 @@ Expand = Callable[[State], list[Child]]
 
 def folds(r: Rules) -> bool:
     """Tell whether the game turns a stock onto a waste that plays like Klondike's."""
-    return r.waste >= 0 and not r.pyramid
+    return r.waste >= 0 and not r.pairs
 
 
 def make_legal(r: Rules, narrow: Narrow | None = None) -> Callable[[State], list[Move]]:

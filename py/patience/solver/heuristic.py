@@ -28,8 +28,8 @@ ALTERNATES = ((6, 4, 2, 3, 4, 2), (6, 2, 2, 1, 2, 2), (6, 1, 2, 3, 1, 0))
 
 def make_heuristic(r: Rules, weights: tuple[int, ...] = WEIGHTS) -> Heuristic:
     """Return the heuristic for the game of ``r`` (``weights``: see ``WEIGHTS``)."""
-    if r.pyramid:
-        return _pyramid(r)
+    if r.pairs:
+        return _pairs(r)
     kind = r.game.foundation
     if kind == "wrap":
         return _wrap(r)
@@ -38,7 +38,7 @@ def make_heuristic(r: Rules, weights: tuple[int, ...] = WEIGHTS) -> Heuristic:
     return _suit_up(r, *weights)
 
 
-def _pyramid(r: Rules) -> Heuristic:
+def _pairs(r: Rules) -> Heuristic:
     tableau = r.T
 
     def h(s: State) -> int:

@@ -19,7 +19,7 @@ Narrow = Callable[[State, list[Move]], list[Move]]
 
 def make_narrow(r: Rules) -> Narrow | None:
     """Return the first-pass move filter of the game of ``r``, or ``None``."""
-    if r.waste < 0 or r.pyramid or r.game.foundation != "suit_up":
+    if r.waste < 0 or r.pairs or r.game.foundation != "suit_up":
         return None
     index, tableau = r.index, set(r.T)
     found = set(r.F)

@@ -10,8 +10,8 @@ are written as ``patience.options.option_text`` writes them (``yes``/``no``, ``u
 >>> winnable_key(patience.rules("freecell"))
 'freecell'
 
-Options that only change the score or what is shown (scoring, timed, peek) are left out:
-the same deals are won whatever they are.
+Options that only change the score or what is shown (``Option.play`` false: Klondike's
+scoring, timed and peek) are left out: the same deals are won whatever they are.
 """
 
 from __future__ import annotations
@@ -19,12 +19,10 @@ from __future__ import annotations
 from ..options import option_text
 from ..rules import Rules
 
-# Options that never change which deals can be won.
-NOT_PLAY = frozenset({"scoring", "timed", "peek"})
-
 
 def winnable_key(r: Rules) -> str:
     """Return the key of the winnable-deal list that applies to the options of ``r``."""
+    play = {o.name for o in r.game.options if o.play}
     parts = [f"{name}={option_text(value)}" for name, value in sorted(r.options.items())
-             if name not in NOT_PLAY]
+             if name in play]
     return r.game.id + (":" + ",".join(parts) if parts else "")

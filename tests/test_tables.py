@@ -1,0 +1,93 @@
+"""Game facts live in the game tables: generic code never asks which game it is running."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import patience
+from patience.game import Game, Option
+from patience.games.layouts import pyramid_cover, row, standard_layout
+from patience.solver import winnable_key
+
+from helpers import setup
+
+PACKAGE = Path(patience.__file__).resolve().parent
+
+
+def generic_modules() -> list[Path]:
+    """Return the engine's modules outside ``games/`` (where each game's table lives)."""
+    return sorted(p for p in PACKAGE.rglob("*.py") if "games" not in p.relative_to(PACKAGE).parts)
+
+
+@pytest.mark.parametrize("path", generic_modules(), ids=lambda p: p.name)
+def test_no_generic_module_names_a_game(path: Path) -> None:
+    """No string in the code (docstrings aside) is a game id or a game's title."""
+    words = set(patience.GAMES) | {g.title for g in patience.GAMES.values()}
+    tree = ast.parse(path.read_text())
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
+            and node.body and isinstance(node.body[0], ast.Expr)}
+    named = [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+             and isinstance(node.value, str) and id(node) not in docs and node.value in words]
+    assert named == []
+
+
+def layout(game_id: str, **options: object) -> dict[str, Any]:
+    r = patience.rules(game_id, options)
+    return (r.game.layout or standard_layout)(r)
+
+
+def test_the_layouts_the_page_draws() -> None:
+    t = [f"t{i}" for i in range(1, 29)]
+    assert layout("pyramid") == {"columns": 7, "rows": [
+        row(["stock", "waste", None, None, None, None, "f1"], {"waste": "none"}),
+        {"kind": "pyramid", "piles": t}]}
+    assert layout("all_in_a_row") == {"columns": 7, "rows": [
+        row([None, None, None, "f1"], {"f1": "stack"}), row(t[:7], fan="down"),
+        row(t[7:13], fan="down")]}
+    assert layout("roosevelt") == {"columns": 8, "rows": [
+        row(["stock", "waste"]), row([f"f{i}" for i in range(1, 9)]),
+        row(t[:7], fan="down")]}
+    assert layout("klondike", draw=3) == {"columns": 7, "rows": [
+        row(["stock", "waste", None, "f1", "f2", "f3", "f4"], {"waste": "right"}),
+        row(t[:7], fan="down")]}
+    assert layout("freecell")["rows"][0] == row(["c1", "c2", "c3", "c4", "f1", "f2", "f3",
+                                                 "f4"], fan="none")
+    assert layout("yukon")["rows"][0] == row([None, "f1", "f2", "f3", "f4", None, None])
+
+
+def test_the_pyramids_cover_is_its_rows() -> None:
+    cover = pyramid_cover(tuple(range(28)))
+    assert cover[0] == (1, 2) and cover[1] == (3, 4) and cover[20] == (26, 27)
+    assert len(cover) == 21 and 21 not in cover
+
+
+def test_a_covered_card_is_free_once_every_pile_covering_it_is_empty() -> None:
+    r, s = setup("pyramid", {"t1": "KH", "t2": "-", "t3": "5C"})
+    assert not r.free(s, r.index["t1"])
+    r, s = setup("pyramid", {"t1": "KH", "t2": "-", "t3": "-"})
+    assert r.free(s, r.index["t1"])
+
+
+def test_option_roles_are_named_in_the_table() -> None:
+    k = patience.find_game("klondike")
+    assert (k.peek, k.timed) == ("peek", "timed")
+    assert [o.name for o in k.options if not o.play] == ["scoring", "timed", "peek"]
+    assert patience.rules("klondike", peek=True).peek
+    assert not patience.rules("klondike").peek and not patience.rules("freecell").peek
+    assert winnable_key(patience.rules("klondike", peek=True, scoring="vegas")) == \
+        "klondike:draw=1,passes=3,takeback=yes"
+
+
+def test_a_table_checks_its_option_roles() -> None:
+    base: dict[str, Any] = {"id": "x", "title": "X", "decks": 1, "tableau": 1,
+                            "foundations": 4, "deal": lambda p: ([p], [0], []),
+                            "build": "alt", "lift": "one", "empty": "any"}
+    with pytest.raises(ValueError, match="unknown option 'peek'"):
+        Game(**base, peek="peek")
+    with pytest.raises(ValueError, match="timed scoring needs a scoring option"):
+        Game(**base, timed="t", options=(Option("t", "T", (False, True), False),))
