@@ -22,7 +22,7 @@ export function cornerIndex(cardW) {
   return {
     font,
     pad,
-    strip: pad + Math.ceil(font * 1.04) + 1,             // height that shows rank and suit
+    strip: pad + Math.ceil(font * 1.22),                  // height that shows rank and suit (a J may descend)
     width: pad + Math.ceil(font * 1.95) + 2,             // width that shows them side by side
   };
 }

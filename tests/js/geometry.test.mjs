@@ -1,0 +1,111 @@
+// The table's arithmetic: card size, corner index, fan offsets and the side layout.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { cornerIndex, designCards, fanOffsets, geometry, layoutMode, RATIO } from "../../static/js/geometry.js";
+
+const row = (piles, fan = "none") => ({ kind: "row", slots: piles.map((p) => (p ? { pile: p, fan } : null)) });
+
+/** A Klondike-shaped snapshot: stock, waste, a gap, four foundations; seven fanned piles. */
+function klondike(piles = {}) {
+  const t = Array.from({ length: 7 }, (_, i) => `t${i + 1}`);
+  const base = { stock: Array(24).fill(null), waste: [], f1: [], f2: [], f3: [], f4: [] };
+  t.forEach((id, i) => { base[id] = [...Array(i).fill(null), "AS"]; });
+  return {
+    layout: { columns: 7, rows: [row(["stock", "waste", null, "f1", "f2", "f3", "f4"]), row(t, "down")] },
+    piles: { ...base, ...piles },
+  };
+}
+
+/** A Spider-shaped snapshot: 104 cards, ten fanned piles. */
+function spider(long = 0) {
+  const piles = { stock: Array(50).fill(null) };
+  for (let i = 1; i <= 8; i++) piles[`f${i}`] = [];
+  for (let i = 1; i <= 10; i++) piles[`t${i}`] = [...Array(i <= 4 ? 5 : 4).fill(null), "KS"];
+  if (long) piles.t1 = [...Array(5).fill(null), ...Array(long).fill("QH")];
+  const f = Array.from({ length: 8 }, (_, i) => `f${i + 1}`);
+  const t = Array.from({ length: 10 }, (_, i) => `t${i + 1}`);
+  return { layout: { columns: 10, rows: [row(["stock", null, ...f]), row(t, "down")] }, piles };
+}
+
+test("the corner index grows with the card but never below 11 px, and fits the card's width", () => {
+  for (const w of [22, 31, 46, 80, 150]) {
+    const ix = cornerIndex(w);
+    assert.ok(ix.font >= 11);
+    assert.ok(ix.strip >= ix.font + ix.pad);
+    if (w >= 31) assert.ok(ix.width <= w, `index ${ix.width}px on a ${w}px card`);
+  }
+  assert.ok(cornerIndex(120).font > cornerIndex(40).font);
+});
+
+test("a short pile breathes, a long one squeezes but keeps the index strip", () => {
+  const strip = 14;
+  const short = fanOffsets(3, 2, 500, 60, strip);
+  const long = fanOffsets(3, 25, 500, 60, strip);
+  assert.ok(short.up > long.up);
+  assert.ok(long.up >= strip);
+  assert.ok(short.up <= 0.36 * 60 + 1e-9);
+});
+
+test("face-down cards give way before face-up cards lose their index", () => {
+  const off = fanOffsets(20, 20, 60 + 20 * 3 + 20 * 14, 60, 14);
+  assert.equal(off.up, 14);
+  assert.ok(off.down >= 2 && off.down < 0.13 * 60);
+});
+
+test("with no room at all everything squeezes alike, never below 2 px", () => {
+  const off = fanOffsets(5, 30, 100, 60, 14);
+  assert.ok(off.up >= 2 && off.down >= 2);
+  assert.ok(off.up < 14);
+});
+
+test("the card size depends on the screen and the layout, never on the position", () => {
+  const a = geometry(klondike(), 360, 520);
+  const b = geometry(klondike({ t1: [null, null, "KS", "QH", "JC", "TD", "9S", "8H", "7C"], stock: Array(17).fill(null) }), 360, 520);
+  assert.equal(a.cardW, b.cardW);
+  assert.equal(a.cardH, Math.round(a.cardW * RATIO));
+});
+
+test("a phone is width-bound and a laptop height-bound", () => {
+  const phone = geometry(klondike(), 360, 520);
+  assert.ok(7 * phone.cardW + 8 * phone.gap <= 360);
+  assert.ok(7 * phone.cardW + 8 * phone.gap > 360 - phone.cardW);   // uses the width
+  const laptop = geometry(klondike(), 1366, 640);
+  assert.ok(7 * laptop.cardW < 1366 * 0.75);                         // room to the sides
+  assert.ok(laptop.cardH * 2 < 640);
+});
+
+test("every face-up card of a long Spider column shows its index at 360x640", () => {
+  const snap = spider(18);
+  const geo = geometry(snap, 360, 520);
+  const spots = geo.piles.t1.spots;
+  const cards = snap.piles.t1;
+  for (let i = 0; i < cards.length - 1; i++) {
+    if (cards[i] === null) continue;
+    assert.ok(spots[i + 1].y - spots[i].y >= geo.index.strip, `card ${i}`);
+  }
+  const bottom = spots[spots.length - 1].y + geo.cardH;
+  assert.ok(bottom <= 520, `the column ends at ${bottom}`);
+});
+
+test("a pile is planned for one and a half times the game's average pile", () => {
+  assert.equal(designCards(klondike()), 11);
+  assert.equal(designCards(spider()), 16);
+});
+
+test("a short wide screen puts the stock and foundations down the sides", () => {
+  assert.equal(layoutMode(640, 300), "side");
+  assert.equal(layoutMode(360, 560), "rows");
+  assert.equal(layoutMode(1366, 640), "rows");
+  const geo = geometry(klondike(), 640, 290);
+  assert.equal(geo.mode, "side");
+  const t1 = geo.piles.t1;
+  const t7 = geo.piles.t7;
+  assert.ok(geo.piles.stock.x < t1.x, "the stock is left of the piles");
+  for (const f of ["f1", "f2", "f3", "f4"]) assert.ok(geo.piles[f].x > t7.x, `${f} is right of the piles`);
+  assert.equal(t1.y, geo.gap, "the piles start at the top");
+  for (const g of Object.values(geo.piles)) {
+    assert.ok(g.x >= 0 && g.x + g.w <= 640, "inside the width");
+    assert.ok(g.y + geo.cardH <= 290, "inside the height");
+  }
+});

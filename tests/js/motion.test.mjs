@@ -1,0 +1,49 @@
+// The animation planner: which cards move, from where, and when.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { planMotion, travelMs } from "../../static/js/motion.js";
+
+const at = (entries) => new Map(entries.map(([id, x, y, up = true]) => [id, { x, y, up }]));
+
+test("nothing animates on the first drawing", () => {
+  assert.deepEqual(planMotion(new Map(), [{ id: 1, x: 0, y: 0, up: true }]), []);
+  assert.deepEqual(planMotion(null, [{ id: 1, x: 0, y: 0, up: true }]), []);
+});
+
+test("only the cards that moved or turned are planned, from where they were", () => {
+  const prev = at([[1, 0, 0], [2, 10, 0], [3, 20, 0, false]]);
+  const plan = planMotion(prev, [
+    { id: 1, x: 0, y: 0, up: true },          // stayed
+    { id: 2, x: 50, y: 40, up: true },        // moved
+    { id: 3, x: 20, y: 0, up: true },         // turned face up where it lies
+  ]);
+  assert.deepEqual(plan.map((p) => p.id), [2, 3]);
+  assert.deepEqual(plan[0].from, { x: 10, y: 0 });
+  assert.deepEqual(plan[0].to, { x: 50, y: 40 });
+  assert.equal(plan[0].flip, false);
+  assert.equal(plan[1].flip, true);
+});
+
+test("the cards of one move leave one after another", () => {
+  const prev = at([[1, 0, 0], [2, 0, 10], [3, 0, 20]]);
+  const plan = planMotion(prev, [1, 2, 3].map((id) => ({ id, x: 100, y: id * 10, up: true })));
+  const delays = plan.map((p) => p.delay);
+  assert.deepEqual(delays, [...delays].sort((a, b) => a - b));
+  assert.ok(delays[2] > delays[0]);
+});
+
+test("a new deal's cards come from the stock, the whole deal within a second", () => {
+  const prev = at([[1, 0, 0]]);
+  const next = Array.from({ length: 104 }, (_, i) => ({ id: 1000 + i, x: i, y: 50, up: i % 2 === 0 }));
+  const plan = planMotion(prev, next, { x: 5, y: 5 });
+  assert.equal(plan.length, 104);
+  assert.ok(plan.every((p) => p.from.x === 5 && p.from.y === 5));
+  assert.ok(Math.max(...plan.map((p) => p.delay + p.duration)) <= 1100);
+  assert.deepEqual(planMotion(prev, next, null), [], "no place to deal from: no deal");
+});
+
+test("longer trips take longer, within bounds", () => {
+  assert.ok(travelMs(400) > travelMs(40));
+  assert.ok(travelMs(0) >= 150 && travelMs(10_000) <= 320);
+});
