@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import auto, intents
+from . import auto, intents, rulespage
 from .cards import card_name, card_str
 from .errors import PatienceError
 from .explain import explain
@@ -55,6 +55,19 @@ class Bridge:
         return json.dumps({"games": [_game_info(g) for g in GAMES.values()],
                            "cards": {card_str(c): card_name(c) for c in range(52)},
                            "minDeal": 1, "maxDeal": MAX_DEAL})
+
+    def rules(self, game_id: str, options_json: str) -> str:
+        """Return a game's rules page for these options: ``{"title": ..., "html": ...}``.
+
+        The HTML is headings, paragraphs and lists only (``h3``, ``p``, ``ul``/``li``), with
+        every text escaped; see :mod:`patience.rulespage`.
+        """
+        try:
+            options = json.loads(options_json or "{}")
+            page = rulespage.build(find_game(game_id), options)
+        except (PatienceError, ValueError, TypeError) as e:
+            return _error(e)
+        return json.dumps({"title": page.title, "html": rulespage.html(page)})
 
     def move_for(self, src: str, index: int, dst: str) -> str:
         """Return the move a drag makes: ``{"move": text | null, "reason": text | null}``.

@@ -1,6 +1,7 @@
 """Klondike: seven columns in alternating colours, a stock turned one or three at a time."""
 
 from ..game import Game, Option
+from ..movegen import TAKEBACK_POINTS, TIME_PENALTY, TIME_PERIOD
 from .layouts import rows
 
 KLONDIKE = Game(
@@ -18,9 +19,10 @@ KLONDIKE = Game(
                "Standard points, Vegas dollars, or no score.", ("None", "Standard", "Vegas"),
                play=False),
         Option("timed", "Timed", (False, True), False,
-               "Standard scoring loses 2 points every 10 seconds.", ("Off", "On"), play=False),
+               f"Standard scoring loses {TIME_PENALTY} points every {TIME_PERIOD} seconds.",
+               ("Off", "On"), play=False),
         Option("takeback", "Foundation take-back", (True, False), True,
-               "Cards may come back from the foundations (-15 points).",
+               f"Cards may come back from the foundations ({TAKEBACK_POINTS} points).",
                ("Allowed", "Not allowed")),
         Option("peek", "Peek", (False, True), False,
                "Show the next card of the stock.", ("Off", "On"), play=False),

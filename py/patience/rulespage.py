@@ -1,0 +1,353 @@
+"""Rules pages built from the game tables: what the engine plays, said in words.
+
+Every fact a page states comes from the game's :class:`~patience.game.Game` table, the options
+chosen, the engine's constants (the scoring points of :mod:`patience.movegen`), or a deal the
+engine makes (pile sizes, face-down cards, the stock); only the short introduction is
+written by hand, in the game's own file (``Game.summary``). A page is a list of blocks
+(headings, paragraphs, lists) that :func:`html` and :func:`markdown` print.
+
+Every number a page states goes through :meth:`Page.num`, which records it under a name;
+the tests check each recorded number against what the engine does in play.
+"""
+
+from __future__ import annotations
+
+import html as _html
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from . import movegen
+from .cards import RANK_NAMES
+from .game import Game
+from .games.layouts import close_up, remove_runs
+from .rules import Rules
+
+# What each after-move hook does, said once, next to nothing else: the hooks live in
+# ``games/layouts.py`` and their words here.
+HOOK_WORDS = {
+    close_up: "When a pile other than the last empties, the face-up cards of the pile to its "
+              "right slide into the gap and the card they uncover turns face up; if that pile "
+              "empties too, the next one slides, and so on. So empty piles only ever stand at "
+              "the right-hand end. Undo takes the whole slide back in one step.",
+    remove_runs: "A complete run of one suit from King down to Ace goes to the foundations at "
+                 "once.",
+}
+
+
+@dataclass
+class Page:
+    """A rules page being written: its blocks, and the numbers it states by name."""
+
+    title: str
+    blocks: list[tuple[str, str | list[str]]] = field(default_factory=list)
+    numbers: list[tuple[str, int]] = field(default_factory=list)
+
+    def num(self, name: str, value: int) -> str:
+        """Return a number as the page writes it, recording what it stands for."""
+        self.numbers.append((name, value))
+        return str(value) if value >= 0 else f"minus {-value}"
+
+    def h3(self, text: str) -> None:
+        """Add a heading."""
+        self.blocks.append(("h3", text))
+
+    def p(self, text: str) -> None:
+        """Add a paragraph."""
+        self.blocks.append(("p", text))
+
+    def ul(self, items: list[str]) -> None:
+        """Add a list (nothing when it is empty)."""
+        if items:
+            self.blocks.append(("ul", items))
+
+    def text(self) -> str:
+        """Return every sentence of the page, one a line (for the tests)."""
+        out: list[str] = [self.title]
+        for _, content in self.blocks:
+            out.extend([content] if isinstance(content, str) else content)
+        return "\n".join(out)
+
+
+def _plural(n: int, word: str, words: str | None = None) -> str:
+    return word if n == 1 else (words or word + "s")
+
+
+def _list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def build(game: Game, options: Mapping[str, object] | None = None) -> Page:
+    """Return the rules page of a game with options (the defaults for those not given)."""
+    r = Rules(game, options)
+    page = Page(game.title)
+    if game.summary:
+        page.p(game.summary)
+    _layout(page, r)
+    _moves(page, r)
+    _options(page, r)
+    _scoring(page, r)
+    _winning(page, r)
+    return page
+
+
+def _layout(page: Page, r: Rules) -> None:
+    g = r.game
+    s = r.deal(1)
+    num = page.num
+    sizes = [len(s.piles[t]) for t in r.T]
+    downs = [s.down[t] for t in r.T]
+    page.h3("Layout")
+    deck = f"{num('decks', g.decks)} decks, {num('cards', g.cards)} cards" if g.decks > 1 \
+        else f"{num('cards', g.cards)} cards"
+    if g.cover:
+        rows = 0
+        while rows * (rows + 1) // 2 < len(sizes):
+            rows += 1
+        table = (f"{num('tableau cards', sum(sizes))} cards in {num('rows', rows)} rows, each "
+                 "overlapping the row above it, all face up.")
+    else:
+        table = f"{num('piles', len(sizes))} piles " + _sizes(page, sizes) + ", " + \
+            _faces(page, sizes, downs) + "."
+    stock = ""
+    if r.stock >= 0:
+        stock = f" The other {num('stock', len(s.piles[r.stock]))} cards are the stock."
+    cells = ""
+    if r.C:
+        cells = f" {num('cells', len(r.C))} free cells each hold any one card."
+    if g.foundation == "suit_up":
+        found = f" {num('foundations', len(r.F))} foundations build up in suit from Ace to King."
+    elif g.foundation == "runs":
+        found = f" {num('foundations', len(r.F))} foundations take the finished runs."
+    elif g.foundation == "wrap":
+        found = " One foundation takes every card."
+    else:
+        found = " Removed cards go to a discard pile."
+    page.p(f"{deck}. {table}{stock}{cells}{found}")
+    if g.shuffle == "microsoft":
+        page.p("Deal numbers are Microsoft's: a deal here has the layout of the game of the "
+               "same number in Windows FreeCell.")
+
+
+def _sizes(page: Page, sizes: list[int]) -> str:
+    num = page.num
+    if len(set(sizes)) == 1:
+        return f"of {num('pile size', sizes[0])} {_plural(sizes[0], 'card')}"
+    if sizes == list(range(sizes[0], sizes[0] + len(sizes))):
+        return f"of {num('pile size', sizes[0])} to {num('pile size', sizes[-1])} cards"
+    groups: list[list[int]] = []
+    for size in sizes:
+        if groups and groups[-1][0] == size:
+            groups[-1].append(size)
+        else:
+            groups.append([size])
+    if len(groups) <= 3:
+        return "(" + _list([f"{num('piles', len(g_))} of {num('pile size', g_[0])}"
+                            for g_ in groups]) + ")"
+    return "of " + _list([num("pile size", n) for n in sizes]) + " cards"
+
+
+def _faces(page: Page, sizes: list[int], downs: list[int]) -> str:
+    num = page.num
+    ups = [n - d for n, d in zip(sizes, downs)]
+    if not any(downs):
+        return "all face up"
+    if all(u == 1 for u in ups):
+        return "only the top card of each face up"
+    top = max(ups)
+    if all(u == min(n, top) for u, n in zip(ups, sizes)):
+        return (f"the top {num('face up', top)} cards of each face up (all the cards of a "
+                "shorter pile)")
+    return "the top " + _list([num("face up", u) for u in ups]) + " cards face up"
+
+
+def _moves(page: Page, r: Rules) -> None:
+    g = r.game
+    num = page.num
+    page.h3("Moves")
+    items: list[str] = []
+    if r.pairs:
+        total = r.pair_total
+        items.append("A card is free when no card of the row below overlaps it; the top card "
+                     "of the waste is free too.")
+        items.append(f"Remove two free cards whose ranks add up to {num('pair total', total)} "
+                     f"(Ace {num('ace', 1)}, Jack {num('jack', 11)}, Queen "
+                     f"{num('queen', 12)}): pick one and then the other, or drag one onto "
+                     "the other.")
+        items.append(f"A {RANK_NAMES[total - 1]} ({num('alone', total)}) is removed on its "
+                     "own.")
+    else:
+        items.append({
+            "alt": "On the piles, a card goes on one a rank higher of the other colour (a red "
+                   "card on a black one, a black card on a red one).",
+            "any": "On the piles, a card goes on any card one rank higher, whatever its suit.",
+            "none": "Cards are never built on the piles: the top card of a pile goes only to "
+                    "the foundation.",
+        }[g.build])
+        if g.build != "none":
+            items.append({
+                "one": "Only the top card of a pile moves, one card at a time.",
+                "run": "A run built that way moves as a unit.",
+                "suit_run": "Only a run of one suit in descending order moves as a unit.",
+                "any": "Any face-up card moves together with all the cards above it, whatever "
+                       "their order.",
+            }[g.lift])
+        if g.supermove:
+            items.append(f"A run moves only as far as it could card by card through the free "
+                         f"cells and empty piles: at most {num('supermove', 1)} more than the "
+                         f"empty free cells, doubled for each empty pile, and half that into "
+                         f"an empty pile.")
+        items.append({
+            "any": "Any card goes into an empty pile." if g.lift == "one" else
+                   "Any card, or any run that moves, goes into an empty pile.",
+            "king": "Only a King, or a run headed by a King, goes into an empty pile.",
+            "king_rightmost": "Only the rightmost pile can be filled, with a King or a run "
+                              "headed by a King.",
+            "none": "A pile that empties stays empty.",
+        }[g.empty])
+        if g.foundation == "wrap":
+            items.append("Any card starts the foundation. After that each card goes on one a "
+                         "rank above or below the top card, whatever the suit; King and Ace "
+                         "count as neighbours.")
+    if any(r.deal(1).down):
+        items.append("A face-down card left on top of a pile turns face up at once.")
+    if g.after_move is not None and g.after_move in HOOK_WORDS:
+        items.append(HOOK_WORDS[g.after_move])
+    if r.stock >= 0:
+        items.extend(_stock(page, r))
+    if g.foundation in ("suit_up", "wrap"):
+        items.append("The top card of a foundation may come back to a pile." if r.takeback
+                     else "Cards on the foundations stay there.")
+    if g.safety == "none" and g.after_move is None:
+        items.append("Nothing is moved for you: every move is yours.")
+    page.ul(items)
+
+
+def _stock(page: Page, r: Rules) -> list[str]:
+    num = page.num
+    out: list[str] = []
+    if r.waste >= 0:
+        draw = r.draw
+        out.append(f"Turn the stock {num('draw', draw)} {_plural(draw, 'card')} at a time "
+                   "onto the waste; only the top card of the waste plays.")
+        if r.max_recycles is None:
+            out.append("When the stock is empty, turn the waste over to go through it again, "
+                       "as often as you like.")
+        elif r.max_recycles == 0:
+            out.append("There is no second pass through the stock.")
+        else:
+            passes = r.max_recycles + 1
+            out.append("When the stock is empty, turn the waste over to go through it again: "
+                       f"{num('passes', passes)} passes in all.")
+    else:
+        piles = len(r.T)
+        deals = len(r.deal(1).piles[r.stock]) // piles
+        out.append(f"A deal from the stock puts one card face up on each of the "
+                   f"{num('piles', piles)} piles ({num('deals', deals)} deals in all), and is "
+                   "allowed only when no pile is empty.")
+    if r.peek:
+        out.append("The next card of the stock is shown.")
+    return out
+
+
+def _options(page: Page, r: Rules) -> None:
+    g = r.game
+    if not g.options:
+        return
+    page.h3("Options")
+    items = []
+    for o in g.options:
+        labels = o.labels or tuple(str(c) for c in o.choices)
+        chosen = labels[o.choices.index(r.options[o.name])]
+        for choice in o.choices:
+            if isinstance(choice, int) and not isinstance(choice, bool):
+                page.num(f"option {o.name}", choice)
+        items.append(f"{o.label}: {chosen} (of {', '.join(labels)}).")
+    page.ul(items)
+
+
+def _scoring(page: Page, r: Rules) -> None:
+    g = r.game
+    num = page.num
+    page.h3("Scoring")
+    if r.scoring == "none":
+        page.p("No score is kept.")
+        return
+    if r.standard:
+        m = movegen
+        recycle = m.RECYCLE_POINTS_DRAW_ONE if r.draw == 1 else m.RECYCLE_POINTS
+        items = [
+            f"A card put on a foundation: {num('foundation points', m.FOUNDATION_POINTS)} "
+            "points.",
+            f"A card turned face up: {num('turn up points', m.TURN_UP_POINTS)} points.",
+            f"A card taken back from a foundation: {num('takeback points', m.TAKEBACK_POINTS)}"
+            " points.",
+            f"Turning the waste over, drawing {num('draw', r.draw)} "
+            f"{_plural(r.draw, 'card')} at a time: {num('recycle points', recycle)} points.",
+            f"The score never drops below {num('floor', 0)}: a loss that would take it lower "
+            "stops there.",
+        ]
+        if r.timed:
+            items.append(f"Timed: {num('time penalty', m.TIME_PENALTY)} points off every "
+                         f"{num('time period', m.TIME_PERIOD)} seconds.")
+        page.ul(items)
+        return
+    if r.scoring == "vegas":
+        page.p(f"Vegas: you start at {num('vegas start', movegen.VEGAS_START)} and earn "
+               f"{num('vegas card', movegen.VEGAS_CARD)} for each card on the foundations.")
+        return
+    what = {"discard": "cards removed", "runs": "cards that have left the table"}.get(
+        g.foundation, "cards on the foundations")
+    page.p(f"The score counts the {what}.")
+
+
+def _winning(page: Page, r: Rules) -> None:
+    page.h3("Winning")
+    if r.game.goal == "tableau":
+        page.p("You win when the table is cleared, whatever is left in the stock and waste.")
+    else:
+        page.p(f"You win when all {page.num('cards', r.game.cards)} cards are on the "
+               "foundations.")
+    if r.game.foundation == "suit_up" and (r.waste >= 0 or any(r.deal(1).down)):
+        page.p("Once the stock and waste are empty and every card is face up, the game can "
+               "finish itself.")
+
+
+# Printing ---------------------------------------------------------------------------------
+
+
+def html(page: Page) -> str:
+    """Print a page as simple HTML (``h3``, ``p``, ``ul``/``li``), everything escaped."""
+    out: list[str] = []
+    for kind, content in page.blocks:
+        if isinstance(content, str):
+            out.append(f"<{kind}>{_html.escape(content)}</{kind}>")
+        else:
+            out.append("<ul>" + "".join(f"<li>{_html.escape(item)}</li>" for item in content)
+                       + "</ul>")
+    return "\n".join(out)
+
+
+def markdown(page: Page, level: int = 2) -> str:
+    """Print a page as Markdown: a title, then its sections one heading level down."""
+    out = [f"{'#' * (level - 1)} {page.title}", ""]
+    for kind, content in page.blocks:
+        if kind == "h3":
+            out += [f"{'#' * level} {content}", ""]
+        elif isinstance(content, str):
+            out += [_wrap(content), ""]
+        else:
+            out += [_wrap(item, "- ", "  ") for item in content] + [""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _wrap(text: str, first: str = "", rest: str = "", width: int = 96) -> str:
+    """Wrap a sentence for Markdown at ``width`` characters."""
+    lines: list[str] = []
+    line = first
+    for word in text.split():
+        if len(line) + len(word) + 1 > width and line.strip():
+            lines.append(line.rstrip())
+            line = rest
+        line += word + " "
+    lines.append(line.rstrip())
+    return "\n".join(lines)
