@@ -1,4 +1,4 @@
-"""All in a Row, from all-in-a-row.txt and DECISIONS.md."""
+"""All in a Row, as docs/rules/all_in_a_row.md and docs/rules/decisions.md say."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""FreeCell, from klondike-and-others.txt and DECISIONS.md."""
+"""FreeCell, as docs/rules/freecell.md and docs/rules/decisions.md say."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Klondike, from klondike-and-others.txt and DECISIONS.md."""
+"""Klondike, as docs/rules/klondike.md and docs/rules/decisions.md say."""
 
 from __future__ import annotations
 

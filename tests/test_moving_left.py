@@ -1,4 +1,4 @@
-"""Moving Left, from moving-left.txt and DECISIONS.md."""
+"""Moving Left, as docs/rules/moving_left.md and docs/rules/decisions.md say."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pyramid, from klondike-and-others.txt and DECISIONS.md."""
+"""Pyramid, as docs/rules/pyramid.md and docs/rules/decisions.md say."""
 
 from __future__ import annotations
 

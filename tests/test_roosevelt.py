@@ -1,4 +1,4 @@
-"""Roosevelt, from roosevelt.txt and DECISIONS.md."""
+"""Roosevelt, as docs/rules/roosevelt.md and docs/rules/decisions.md say."""
 
 from __future__ import annotations
 

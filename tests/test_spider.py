@@ -1,4 +1,4 @@
-"""Spider, from klondike-and-others.txt and DECISIONS.md."""
+"""Spider, as docs/rules/spider.md and docs/rules/decisions.md say."""
 
 from __future__ import annotations
 

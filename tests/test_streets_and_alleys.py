@@ -1,4 +1,4 @@
-"""Streets and Alleys, from streets-and-alleys.txt and DECISIONS.md."""
+"""Streets and Alleys, as docs/rules/streets_and_alleys.md and docs/rules/decisions.md say."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Yukon, from klondike-and-others.txt and DECISIONS.md."""
+"""Yukon, as docs/rules/yukon.md and docs/rules/decisions.md say."""
 
 from __future__ import annotations
 

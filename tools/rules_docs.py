@@ -1,0 +1,143 @@
+"""Write ``docs/rules/``: the project's own specification, generated from the game tables.
+
+    python3 tools/rules_docs.py            # rewrite docs/rules/
+    python3 tools/rules_docs.py --check    # exit 1 if the committed files are out of date
+
+One page per game (``docs/rules/<game id>.md``), made by :mod:`patience.rulespage` from the
+game's table with its default options, and ``decisions.md``: what the engine settles where
+the classic rule sheets leave a choice, with its numbers taken from the engine's constants.
+A test (``tests/test_rules_docs.py``) fails when the committed files differ from what this
+writes, so a change to a table or a constant must come with the regenerated pages.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from patience import movegen, rulespage  # noqa: E402
+from patience.games import GAMES  # noqa: E402
+from patience.rules import MAX_DEAL  # noqa: E402
+
+DOCS = ROOT / "docs" / "rules"
+NOTICE = ("<!-- Written by tools/rules_docs.py from the game tables; edit the tables or the "
+          "tool, then run it again. -->")
+
+
+def decisions() -> str:
+    """Return ``decisions.md``: the choices the engine makes, in the project's words."""
+    m = movegen
+    games = "\n".join(f"- [{g.title}]({g.id}.md)" for g in GAMES.values())
+    return f"""{NOTICE}
+
+# Rule decisions
+
+The classic rule sheets are written for people at a table and leave some points open; real
+programs settle them differently. Patience settles each one here, once, so that the engine,
+the rules pages, the solver and the tests all play the same game. The pages of the games
+say the rest:
+
+{games}
+
+## Every game
+
+- A face-down card left on top of a pile is turned face up by the move that uncovered it;
+  there is no separate move to turn it.
+- Undo and redo have no limit, and undoing never changes the deal.
+- A deal is fixed by the game, its options and its number (1 to {MAX_DEAL}): the same three
+  give the same cards in the same places on any machine, now and later. The shuffle is
+  written out in `py/patience/deal.py`; changing it is a breaking change. FreeCell's numbers
+  are Microsoft's, and the same generator carries on past 32000.
+- A game is *stuck* when it has no legal move, or when all that is left is going through the
+  stock and none of its cards could be played anywhere. Stuck is not the same as lost: only
+  the solver can say that a game can no longer be won.
+- Games with no scoring option score the cards on their foundations (the Pyramid the cards
+  removed, Spider the cards that have left the table).
+
+## Klondike
+
+- The options and their defaults are the table's: draw 1 (or 3), 3 passes (or 1, or no
+  limit), standard scoring (or Vegas, or none), untimed, foundation take-back allowed, no
+  peek.
+- Standard scoring: {m.FOUNDATION_POINTS} points for a card put on a foundation,
+  {m.TURN_UP_POINTS} for a card turned face up, {m.TAKEBACK_POINTS} for a card taken back
+  from a foundation, {m.RECYCLE_POINTS} for turning the waste over when drawing three, and
+  {m.RECYCLE_POINTS_DRAW_ONE} when drawing one (the sheets say nothing of drawing one; this
+  is what Windows does).
+- Timed play, with standard scoring only, takes {m.TIME_PENALTY} points every
+  {m.TIME_PERIOD} seconds.
+- The score is a running total that never goes below 0: each loss stops at 0 when it
+  happens, so no debt is carried over for later points to pay off.
+- Vegas starts at {m.VEGAS_START} and adds {m.VEGAS_CARD} for each card on the foundations.
+  A balance carried from game to game is a statistic of the page, not part of a game.
+- Take-back is on by default because the standard table has a price for it.
+
+## Spider
+
+- The 104 cards are always two decks' worth: in one suit, eight runs of spades; in two, four
+  of spades and four of hearts; in four, two of each suit.
+- The stock deals a row only when no column is empty.
+
+## FreeCell
+
+- A move of several cards is a shortcut for moving them one at a time through the empty free
+  cells and columns, so it carries at most as many cards as that could; into an empty column,
+  half as many.
+- Cards on the foundations stay there.
+
+## Pyramid
+
+- The top card of the waste is free, like an uncovered card of the pyramid.
+- The game is won when the pyramid is cleared, whatever the stock and waste still hold.
+
+## Yukon, Streets and Alleys, Roosevelt
+
+- Cards on the foundations stay there. Streets and Alleys moves one card at a time, as its
+  sheet says. Roosevelt turns the stock by hand, one card at a time, once through.
+
+## All in a Row
+
+- The single foundation takes any card first, then a card one rank above or below its top,
+  whatever the suit, with King and Ace next to each other.
+- Nothing goes to the foundation by itself: every move is the player's.
+
+## Moving Left
+
+- The piles close up from the right as part of the move that left a gap, turning up the card
+  they uncover, until no gap is left; one undo takes all of it back.
+- The top card of a foundation may come back to a pile.
+"""
+
+
+def pages() -> dict[str, str]:
+    """Return every file of ``docs/rules/`` by name, with its text."""
+    out = {f"{g.id}.md": NOTICE + "\n\n" + rulespage.markdown(rulespage.build(g))
+           for g in GAMES.values()}
+    out["decisions.md"] = decisions()
+    return out
+
+
+def main() -> int:
+    """Write the files, or with ``--check`` tell whether they are up to date."""
+    check = "--check" in sys.argv[1:]
+    stale = []
+    for name, text in pages().items():
+        path = DOCS / name
+        if path.exists() and path.read_text() == text:
+            continue
+        stale.append(name)
+        if not check:
+            DOCS.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+    if check and stale:
+        print("out of date: " + ", ".join(stale) + " (run python3 tools/rules_docs.py)")
+        return 1
+    print(("rewrote " + ", ".join(stale)) if stale else "docs/rules is up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
