@@ -1,9 +1,10 @@
 // The solver's worker: a second Pyodide, off the page's main thread, so a long search never
-// freezes the table. It takes jobs as {id, job} messages (see py/patience/worker.py), works
-// on the newest one only, and answers {id, answer}. A job is stepped one slice (a few
+// freezes the table. It takes jobs as {id, tag, job} messages (see py/patience/worker.py),
+// works on the newest one only, and answers {id, tag, answer}: the tag names the position
+// asked about (solver.js), and goes back unchanged so the page can check whose answer it is. A job is stepped one slice (a few
 // thousand positions) at a time with a turn of the event loop in between, so a newer
 // message is seen within a slice: the older job is then dropped and answered
-// {id, dropped: true}. {cancel: true} drops the running job without starting another.
+// {id, tag, dropped: true}. {cancel: true} drops the running job without starting another.
 //
 // It announces {ready: true} once Python is up, or {failed: message}.
 
@@ -46,11 +47,12 @@ async function run(start, message) {
     while ((answer = job.step()) === undefined && !newest) await nextTurn();
     if (answer === undefined) {
       job.close();
-      return { id: message.id, dropped: true };
+      return { id: message.id, tag: message.tag, dropped: true };
     }
-    return { id: message.id, answer: JSON.parse(answer) };
+    return { id: message.id, tag: message.tag, answer: JSON.parse(answer) };
   } catch (err) {
-    return { id: message.id, answer: { error: { kind: "worker", message: String(err?.message ?? err) } } };
+    return { id: message.id, tag: message.tag,
+      answer: { error: { kind: "worker", message: String(err?.message ?? err) } } };
   } finally {
     job?.destroy();
   }

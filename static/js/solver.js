@@ -1,5 +1,10 @@
 // The page's side of the solver worker (solver-worker.js): one question at a time. Asking
 // again drops the question before, whose promise resolves to null; so does cancel().
+//
+// Each question carries a tag (the token of the position it is about, see knowledge.js),
+// which the worker sends back with its answer. An answer resolves its question only if both
+// its id and its tag are those of the question waiting: a question dropped here can never
+// resolve a newer one, even if the worker answers it late.
 
 const START_TIMEOUT_MS = 120_000;
 
@@ -8,10 +13,10 @@ export function createSolver({ onState = () => {} } = {}) {
   let state = "off";          // off, starting, ready or failed
   let failure = null;
   let nextId = 1;
-  const waiting = new Map();  // id -> resolve
+  const waiting = new Map();  // id -> {resolve, tag}
 
   function settleAll(value) {
-    for (const resolve of waiting.values()) resolve(value);
+    for (const { resolve } of waiting.values()) resolve(value);
     waiting.clear();
   }
 
@@ -46,9 +51,10 @@ export function createSolver({ onState = () => {} } = {}) {
       } else if (m.failed) {
         fail(`the solver could not start (${m.failed})`);
       } else {
-        const resolve = waiting.get(m.id);
+        const asked = waiting.get(m.id);
+        if (!asked) return;                 // dropped here already: nobody waits for it
         waiting.delete(m.id);
-        resolve?.(m.dropped ? null : m.answer);
+        asked.resolve(m.dropped || m.tag !== asked.tag ? null : m.answer);
       }
     };
     worker.onerror = (event) => {
@@ -57,15 +63,16 @@ export function createSolver({ onState = () => {} } = {}) {
     };
   }
 
-  /** Ask a job (see py/patience/worker.py); resolve to its answer, or null if dropped. */
-  function ask(job) {
+  /** Ask a job (see py/patience/worker.py) about the position ``tag`` names; resolve to
+   * its answer, or null if dropped. */
+  function ask(job, tag = "") {
     ensure();
     if (state === "failed") return Promise.resolve({ error: { kind: "unavailable", message: failure } });
     settleAll(null);
     const id = nextId++;
     return new Promise((resolve) => {
-      waiting.set(id, resolve);
-      worker.postMessage({ id, job });
+      waiting.set(id, { resolve, tag });
+      worker.postMessage({ id, tag, job });
     });
   }
 
