@@ -47,7 +47,7 @@ export function attachPointer(table, app) {
       return;
     }
     if (!d.moved) {
-      if (!cancelled) app.tap(d.pile, d.index);
+      if (!cancelled) app.tap(d.pile, d.index, { x: e.clientX, y: e.clientY });
       return;
     }
     const target = cancelled ? null : app.pileAt(e.clientX, e.clientY, d.pile);

@@ -67,10 +67,11 @@ export function readGame(id) {
   return ok ? { record } : { bad: raw };
 }
 
-/** Save a game in progress: the engine's save and the snapshot painted on a warm start. */
-export function writeGame(snap) {
+/** Save a game in progress: the engine's save and the snapshot painted on a warm start.
+ * extra: more fields of the record, such as assisted: "solve" for a game the solver played. */
+export function writeGame(snap, extra = {}) {
   const { moves, taps, safe, save, ...painted } = snap;
-  const record = { v: RECORD_VERSION, game: snap.game, save, snapshot: painted };
+  const record = { ...extra, v: RECORD_VERSION, game: snap.game, save, snapshot: painted };
   return write(keys.game(snap.game), JSON.stringify(record));
 }
 

@@ -93,6 +93,10 @@ export function bindDialogs(ui) {
     $("dlg-rules-title").textContent = game ? `How to play ${game.title}` : "Rules";
     $("rules-text").innerHTML = ui.rules();
     $("dlg-rules").showModal();
+    // showModal focuses the Close button at the bottom, scrolling there: open at the top.
+    for (const el of [$("dlg-rules"), $("rules-text"), $("dlg-rules").querySelector(".dialog-body")]) {
+      if (el) el.scrollTop = 0;
+    }
   });
   const checks = { "set-automove": "autoMove", "set-autofinish": "autoFinish", "set-fourcolour": "fourColour",
     "set-indicator": "indicator" };

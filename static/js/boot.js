@@ -1,0 +1,139 @@
+// Starting the page: the saved board painted before Python has started (warm paint), the
+// engine's start, the opening game (a linked deal, the saved game or a new one), the page's
+// life-cycle events and the service worker.
+
+import { clockText } from "./clock.js";
+import { newDeal, openGame, titleOf } from "./deals.js";
+import { call, startEngine } from "./engine.js";
+import { accept, saveNow } from "./game-flow.js";
+import { notice } from "./notices.js";
+import { $, app, elapsed } from "./state.js";
+import * as store from "./store.js";
+import { draw } from "./table.js";
+
+const GAME_IDS = ["klondike", "spider", "freecell", "pyramid", "yukon", "streets_and_alleys",
+  "all_in_a_row", "roosevelt", "moving_left"];
+const MAX_DEAL = 2147483647;
+
+/** Paint a game's saved snapshot while Python starts; input waits until it has. */
+function paintWarm(gameId) {
+  const { record } = store.readGame(gameId);
+  if (!record) return;
+  const cached = store.read(store.keys.catalogueCache);
+  try {
+    app.names = JSON.parse(cached ?? "{}").cards ?? {};
+  } catch {
+    app.names = {};
+  }
+  app.snap = { ...record.snapshot, moves: [], taps: {}, safe: [] };
+  app.clock.reset(app.snap.elapsed);
+  try {
+    draw();
+  } catch {
+    // A snapshot we cannot draw: start without the warm paint; the engine decides later.
+    app.snap = null;
+    $("table").replaceChildren($("booting") ?? "");
+  }
+}
+
+function bootFailed(err) {
+  $("table").setAttribute("aria-busy", "false");
+  notice("Python could not start",
+    `The card engine did not load (${err.message}). Check that the page was fully downloaded, then try again. Your saved games are kept.`,
+    [["Retry", () => window.location.reload(), true]]);
+}
+
+// Offline: the service worker (sw.js, written by build.py) precaches the site. A new version
+// waits until the player accepts it; the game is saved first, then the page reloads.
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  let accepted = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (accepted) window.location.reload();
+  });
+  const offer = (worker) => {
+    if (!navigator.serviceWorker.controller) return;   // the first install: nothing to update
+    $("update").hidden = false;
+    $("update-reload").onclick = () => {
+      saveNow();
+      accepted = true;
+      worker.postMessage("skip-waiting");
+    };
+  };
+  $("update-later").addEventListener("click", () => { $("update").hidden = true; });
+  navigator.serviceWorker.register("./sw.js").then((reg) => {
+    if (reg.waiting) offer(reg.waiting);
+    reg.addEventListener("updatefound", () => {
+      const worker = reg.installing;
+      worker?.addEventListener("statechange", () => {
+        if (worker.state === "installed") offer(worker);
+      });
+    });
+  }).catch(() => {
+    // Not served over HTTP(S), or refused by the browser: the app works online all the same.
+  });
+}
+
+/** Save when the page is hidden or left; run the clock only while it is seen. */
+function watchPage() {
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) {
+      app.clock.stop();
+      saveNow();
+    } else if (app.ready && app.snap.moveCount > 0) {
+      app.clock.start();
+    }
+  });
+  window.addEventListener("pagehide", () => saveNow());
+  setInterval(() => {
+    if (!app.snap) return;
+    $("stat-time").textContent = clockText(elapsed());
+    const timed = app.snap.options?.timed && app.clock.running;
+    if (app.ready && timed && Math.floor(elapsed()) % 10 === 0) {
+      accept(call("snapshot", elapsed()), { persist: false });
+    }
+  }, 1000);
+}
+
+/** Start the page: paint, start the engine, open the game a link or the last visit names. */
+export async function boot() {
+  document.body.classList.toggle("four-colour", app.settings.fourColour);
+  // A link may name a game and a deal: ?game=freecell&deal=617.
+  const params = new URLSearchParams(window.location.search);
+  const linked = params.get("game");
+  const linkedDeal = /^[0-9]{1,10}$/.test(params.get("deal") ?? "") ? Number(params.get("deal")) : null;
+  let gameId = GAME_IDS.includes(linked) ? linked : store.read(store.keys.current);
+  if (!GAME_IDS.includes(gameId)) gameId = "klondike";
+  paintWarm(gameId);
+  registerServiceWorker();
+  watchPage();
+  try {
+    await startEngine();
+  } catch (err) {
+    bootFailed(err);
+    return;
+  }
+  app.catalogue = call("catalogue");
+  app.names = app.catalogue.cards;
+  store.write(store.keys.catalogueCache, JSON.stringify({ cards: app.names }));
+  app.ready = true;
+  $("booting")?.remove();
+  app.assist.loadLists();
+  const wantsDeal = linked === gameId && linkedDeal >= 1 && linkedDeal <= MAX_DEAL;
+  const inProgress = store.readGame(gameId).record?.snapshot;
+  if (wantsDeal && inProgress && inProgress.moveCount > 0 && inProgress.status === "playing"
+      && inProgress.deal !== linkedDeal) {
+    openGame(gameId);
+    notice(`Play ${titleOf(gameId)} deal ${linkedDeal}?`,
+      `The link opens deal ${linkedDeal}, but you have a ${titleOf(gameId)} game in progress (deal ${inProgress.deal ?? "set up from a position"}, ${inProgress.moveCount} moves). Dealing replaces it.`,
+      [["Keep my game", () => {}, true], [`Play deal ${linkedDeal}`, () => newDeal(gameId, linkedDeal)]]);
+  } else if (wantsDeal) {
+    newDeal(gameId, linkedDeal);
+  } else {
+    openGame(gameId);
+  }
+  if (linked) window.history.replaceState(null, "", window.location.pathname);
+  if (app.snap.moveCount > 0 && app.snap.status === "playing") app.clock.start();
+  draw();
+  app.assist.refresh();
+}

@@ -1,0 +1,100 @@
+// Starting games: a new deal (by number or at random, or a winnable one), and opening a
+// game's saved record, with a bad save set aside.
+
+import { stopAuto } from "./autoplay.js";
+import { call } from "./engine.js";
+import { accept, afterMove } from "./game-flow.js";
+import { announce, hideNotice, notice } from "./notices.js";
+import { app } from "./state.js";
+import * as store from "./store.js";
+
+/** A random deal number from 1 to a million. */
+export function randomDeal() {
+  return randomBelow(1_000_000) + 1;
+}
+
+function randomBelow(n) {
+  const x = new Uint32Array(1);
+  crypto.getRandomValues(x);
+  return x[0] % n;
+}
+
+/** Deal a random game: when the player asked for winnable deals only, one the solver has
+ * won (from the shipped list, or found on this device). */
+export async function dealRandom(gameId = app.snap.game, options = null) {
+  const opts = options ?? app.settings.options[gameId] ?? {};
+  if (!app.settings.winnable?.[gameId] || !app.ready) {
+    newDeal(gameId, randomDeal(), opts);
+    return;
+  }
+  const found = await app.assist.winnableDeal(gameId, opts, app.snap?.deal,
+    (n) => randomBelow(n));
+  if (!found) return;
+  newDeal(gameId, found.deal, opts);
+  app.assist.verified(found.budget);
+  announce(`${app.snap.title}, deal ${found.deal}: the solver has won it`);
+}
+
+/** Deal a game by number, with the given options (else the ones chosen for the game). */
+export function newDeal(gameId = app.snap.game, deal = randomDeal(), options = null) {
+  stopAuto();
+  app.selected = null;
+  const opts = options ?? app.settings.options[gameId] ?? {};
+  const result = call("new", gameId, JSON.stringify(opts), deal);
+  if (result.error) {
+    // Stored options no longer valid: forget them and deal with the defaults.
+    delete app.settings.options[gameId];
+    store.writeSettings(app.settings);
+    accept(call("new", gameId, "{}", deal));
+  } else {
+    accept(result);
+  }
+  app.clock.reset(0);
+  app.solverPlayed = false;
+  app.cursor = null;
+  hideNotice("outcome");
+  announce(`${app.snap.title}, deal ${deal}`);
+  afterMove();
+}
+
+/** Resume a game's saved record, or deal a new one; a bad save is set aside with a message. */
+export function openGame(gameId) {
+  stopAuto();
+  app.selected = null;
+  app.cursor = null;
+  const { record, bad } = store.readGame(gameId);
+  let problem = bad !== undefined ? "it is not a saved game this version of Patience can read" : null;
+  if (record) {
+    const result = call("load", record.save);
+    if (!result.error) {
+      app.clock.reset(result.elapsed ?? 0);
+      app.solverPlayed = record.assisted === "solve";
+      accept(result);
+      if (app.snap.moveCount > 0) app.clock.start();
+      afterMove();
+      return;
+    }
+    problem = result.error.message;
+  }
+  if (problem) {
+    const backup = store.setAside(gameId, bad ?? store.read(store.keys.game(gameId)));
+    if (!backup) app.protectedSave = gameId;     // could not copy it: never write over it
+    newDeal(gameId);
+    notice("Saved game set aside", backup
+      ? `Your saved ${titleOf(gameId)} game could not be resumed: ${problem}. It has been kept under the storage key "${backup}", and a new deal has started. Your other games are untouched.`
+      : `Your saved ${titleOf(gameId)} game could not be resumed: ${problem}. The browser's storage is too full to copy it aside, so it is left where it is and this new deal will not be saved over it. Your other games are untouched.`,
+      [["OK", () => {}, true]]);
+    return;
+  }
+  if (app.settings.winnable?.[gameId]) {
+    newDeal(gameId);           // something to play at once, then a verified deal
+    dealRandom(gameId);
+  } else {
+    newDeal(gameId);
+  }
+}
+
+/** A game's title from the catalogue. */
+export function titleOf(gameId) {
+  return app.catalogue?.games.find((g) => g.id === gameId)?.title ?? gameId;
+}

@@ -1,0 +1,47 @@
+// What the dialogs (ui.js) may ask of the app: the games and their options, resume or deal a
+// game, the rules page, the settings, winnable-only deals, a deal by number.
+
+import { scheduleAuto } from "./autoplay.js";
+import { dealRandom, newDeal, openGame } from "./deals.js";
+import { saveNow, unlessInProgress } from "./game-flow.js";
+import { rulesHtml } from "./rules-text.js";
+import { app } from "./state.js";
+import * as store from "./store.js";
+
+export const dialogActions = {
+  games: () => app.catalogue?.games ?? [],
+  current: () => app.snap?.game,
+  hasSave: (id) => store.read(store.keys.game(id)) !== null,
+  options: (id) => app.settings.options[id] ?? {},
+  resume(id) {
+    saveNow();
+    openGame(id);
+  },
+  newGame(id, options) {
+    saveNow();
+    // The game a new deal replaces: this one, or the one saved for the game chosen.
+    const replaced = id === app.snap?.game ? app.snap : store.readGame(id).record?.snapshot;
+    unlessInProgress(replaced, "Start a new deal?", "New deal", () => {
+      app.settings.options[id] = options;
+      store.writeSettings(app.settings);
+      dealRandom(id, options);
+    });
+  },
+  rules: () => rulesHtml(app.snap?.game ?? "klondike"),
+  settings: () => app.settings,
+  saveSettings(next) {
+    app.settings = { ...app.settings, ...next };
+    store.writeSettings(app.settings);
+    document.body.classList.toggle("four-colour", app.settings.fourColour);
+    scheduleAuto();
+    app.assist.refresh();
+  },
+  winnable: (id) => Boolean(app.settings.winnable?.[id]),
+  setWinnable(id, on) {
+    app.settings.winnable = { ...app.settings.winnable, [id]: on };
+    store.writeSettings(app.settings);
+  },
+  playDeal(n) {
+    unlessInProgress(app.snap, `Play deal ${n}?`, `Play deal ${n}`, () => newDeal(app.snap.game, n));
+  },
+};

@@ -1,0 +1,148 @@
+// The course of a game: taking the engine's snapshots, playing a move, what follows a move
+// (won, stuck, automatic moves), undo, redo and restart.
+
+import { scheduleAuto, stopAuto } from "./autoplay.js";
+import { clockText } from "./clock.js";
+import { dealRandom } from "./deals.js";
+import { call } from "./engine.js";
+import { readMove } from "./moves.js";
+import { announce, ask, hideNotice, notice, toast } from "./notices.js";
+import { app, elapsed, inProgress, solvedBySolver } from "./state.js";
+import * as store from "./store.js";
+import { draw } from "./table.js";
+
+/** Take a snapshot (or an error) from the engine; return true if it was a snapshot. */
+export function accept(result, { persist = true } = {}) {
+  if (result.error) {
+    announce(result.error.message);
+    return false;
+  }
+  app.snap = result;
+  if (persist) save();
+  app.assist.sync();
+  draw();
+  return true;
+}
+
+/** Ask the engine for the present snapshot (with the time played) and save it. */
+export function saveNow() {
+  if (app.ready) accept(call("snapshot", elapsed()));
+}
+
+function save() {
+  if (app.protectedSave === app.snap.game) return;
+  const extra = solvedBySolver() ? { assisted: "solve" } : {};
+  const problem = store.writeGame(app.snap, extra) ?? store.write(store.keys.current, app.snap.game);
+  if (problem && !app.storageWarned) {
+    app.storageWarned = true;
+    toast(`Not saved: ${problem} You can keep playing.`);
+  } else if (!problem) {
+    app.storageWarned = false;
+  }
+}
+
+/** Play a move by its text; return true if the engine played it. */
+export function play(text, { auto = false } = {}) {
+  if (!app.ready || app.assist.finding) return false;
+  if (!auto) stopAuto();
+  const before = app.snap;
+  const ok = accept(call("play", text, elapsed()));
+  if (!ok) return false;
+  app.selected = null;
+  app.clock.start();
+  describeMove(before, text);
+  afterMove();
+  return true;
+}
+
+function describeMove(before, text) {
+  const m = readMove(before, app.names, text);
+  announce(m.kind === "turn" ? "Turned the stock" : m.kind === "recycle" ? "Turned the waste over"
+    : m.kind === "pair" ? `Removed the ${m.card} and the ${m.other}`
+      : m.kind === "remove" ? `Removed the ${m.card}`
+        : `${m.card ?? "Card"}${m.count > 1 ? ` and ${m.count - 1} more` : ""} from ${m.from} to ${m.to}`);
+}
+
+/** After a move: say so when the game is won or stuck, else let automatic moves follow. */
+export function afterMove() {
+  const snap = app.snap;
+  hideNotice("outcome");
+  if (snap.status === "won") {
+    app.clock.stop();
+    // A game the solver played is the solver's win, and said to be so.
+    const title = solvedBySolver() ? "Solved by the solver" : "You won!";
+    announce(title);
+    notice(title, `${snap.title}${snap.deal ? `, deal ${snap.deal}` : ""}, in ${snap.moveCount} moves and ${clockText(elapsed())}.`,
+      [["New deal", () => dealRandom(snap.game)], ["Close", () => {}]], "outcome");
+    return;
+  }
+  if (snap.status === "stuck") {
+    app.clock.stop();
+    const onlyStock = snap.moves.length > 0;
+    const buttons = [["New deal", () => dealRandom(snap.game), !snap.canUndo],
+      ["Look at the table", () => {}]];
+    if (snap.canUndo) buttons.unshift(["Undo", () => undo(), true]);
+    notice("No moves left", onlyStock
+      ? "Only the stock can still be turned, and none of its cards can be played anywhere."
+      : "There is no legal move in this position.", buttons, "outcome");
+    return;
+  }
+  scheduleAuto();
+}
+
+const live = () => app.ready && !app.assist.finding;
+
+export function undo() {
+  if (!live() || !app.snap.canUndo) return;
+  stopAuto();
+  app.selected = null;
+  accept(call("undo", elapsed()));
+  hideNotice("outcome");
+  announce("Undone");
+  app.clock.start();
+}
+
+export function redo() {
+  if (!live() || !app.snap.canRedo) return;
+  stopAuto();
+  app.selected = null;
+  accept(call("redo", elapsed()));
+  announce("Redone");
+  afterMove();
+}
+
+/** Go back to the deal, after asking when moves would be taken back. */
+export function restart() {
+  if (!live()) return;
+  unlessInProgress(app.snap, "Restart this deal?", "Restart", restartNow,
+    "Redo plays them again until you make a new move.");
+}
+
+function restartNow() {
+  stopAuto();
+  app.selected = null;
+  accept(call("restart", elapsed()));
+  hideNotice("outcome");
+  announce("Back to the deal; redo plays your moves again");
+}
+
+/** Go back to the position after `count` moves (the solver's point of no return). */
+export function undoTo(count) {
+  stopAuto();
+  app.selected = null;
+  accept(call("undo_to", count, elapsed()));
+  hideNotice("outcome");
+  app.clock.start();
+}
+
+/** Do `go` at once, or first ask when it would replace a game in progress (`snap`). */
+export function unlessInProgress(snap, title, goLabel, go, more = "") {
+  if (!inProgress(snap)) {
+    go();
+    return;
+  }
+  const n = snap.moveCount;
+  const lost = goLabel === "Restart" ? `Your ${n} move${n === 1 ? "" : "s"} in this game will be taken back.`
+    : `Your ${snap.title} game in progress (${n} move${n === 1 ? "" : "s"}) will be lost.`;
+  ask(title, `${lost}${more ? ` ${more}` : ""}`, "Keep playing", goLabel, go);
+}

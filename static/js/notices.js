@@ -1,0 +1,90 @@
+// Telling the player: the screen-reader line (announce), the toast, and the notice with its
+// buttons (won, stuck, questions). Only words and buttons; what a button does is passed in.
+
+import { $, app } from "./state.js";
+
+/** Read a text out to screen readers (the live region). */
+export function announce(text) {
+  const live = $("live");
+  live.textContent = "";
+  requestAnimationFrame(() => { live.textContent = text; });
+}
+
+/** A message that stays until dismissed, without taking the focus. */
+export function toast(text) {
+  $("toast-text").textContent = text;
+  $("toast").hidden = false;
+}
+
+/** Show a notice. buttons: [label, action, accent?]; the first button gets the focus.
+ * "outcome" notices (won, stuck) go away by themselves when play goes on; "info" notices stay
+ * until the player answers them. */
+export function notice(title, text, buttons, kind = "info") {
+  const box = $("notice");
+  box.dataset.kind = kind;
+  const returnTo = document.activeElement;
+  $("notice-title").textContent = title;
+  $("notice-text").textContent = text;
+  const row = $("notice-buttons");
+  row.replaceChildren();
+  for (const [label, action, accent] of buttons) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = `tool${accent ? " accent" : ""}`;
+    b.textContent = label;
+    b.addEventListener("click", () => {
+      box.hidden = true;
+      action();
+      if (document.activeElement === document.body || !document.activeElement) {
+        const back = returnTo && returnTo.isConnected && returnTo !== document.body ? returnTo
+          : (app.cursor && app.geo?.piles[app.cursor]?.el) || document.querySelector("#table .pile");
+        back?.focus({ preventScroll: true });
+      }
+    });
+    row.appendChild(b);
+  }
+  box.hidden = false;
+  row.querySelector("button")?.focus();
+}
+
+/** Hide the notice (only if it is of the given kind, when one is given). */
+export function hideNotice(kind = null) {
+  const box = $("notice");
+  if (kind === null || box.dataset.kind === kind) box.hidden = true;
+}
+
+const REASON_MS = 2500;
+let reasonTimer = null;
+
+/** Show why a move was refused in a small bubble over the table, next to `near` (an
+ * element: the card or the pile), for a moment; it is read out as well. The bubble floats
+ * above the page (position: fixed), so nothing of the layout moves. */
+export function showReason(text, near = null) {
+  announce(text);
+  let bubble = $("reason");
+  if (!bubble) {
+    bubble = document.createElement("p");
+    bubble.id = "reason";
+    bubble.className = "reason-bubble";
+    bubble.setAttribute("aria-hidden", "true");   // announce() has read it out already
+    document.body.appendChild(bubble);
+  }
+  bubble.textContent = text;
+  bubble.hidden = false;
+  bubble.style.left = "0px";                     // measure it at its natural width
+  bubble.style.top = "0px";
+  const box = (near?.isConnected ? near : $("table")).getBoundingClientRect();
+  const width = Math.min(bubble.offsetWidth, window.innerWidth - 16);
+  const left = Math.max(8, Math.min(window.innerWidth - width - 8, box.left + box.width / 2 - width / 2));
+  const above = box.top - bubble.offsetHeight - 8;
+  bubble.style.left = `${left}px`;
+  bubble.style.top = `${above >= 8 ? above : Math.min(window.innerHeight - bubble.offsetHeight - 8, box.top + 24)}px`;
+  clearTimeout(reasonTimer);
+  reasonTimer = setTimeout(() => { bubble.hidden = true; }, REASON_MS);
+}
+
+/** Put a question to the player before something that cannot be undone: the safe choice
+ * first (and focused). */
+export function ask(title, text, safeLabel, goLabel, go) {
+  notice(title, text, [[safeLabel, () => {}, true], [goLabel, go]]);
+}

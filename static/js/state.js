@@ -1,0 +1,39 @@
+// The app's shared state: one object every module of the page reads and writes. The engine
+// owns the rules; this holds only what the page needs between two engine calls.
+
+import { createClock } from "./clock.js";
+import * as store from "./store.js";
+
+export const $ = (id) => document.getElementById(id);
+
+export const app = {
+  ready: false,         // the engine has started and input is accepted
+  catalogue: null,      // the engine's catalogue: games, options, card names
+  names: {},            // card code -> its name in words
+  snap: null,           // the engine's last snapshot, the one on the table
+  geo: null,            // where render() put every pile and card
+  settings: store.readSettings(),
+  selected: null,       // {pile, index}: a picked card (keyboard, or a first card of a pair)
+  cursor: null,         // the pile the keyboard is on
+  autoTimer: null,      // the next automatic move
+  storageWarned: false,
+  finishing: false,     // a finish is playing its moves
+  pointerDown: false,
+  pointerMoves: 0,      // the move count when the pointer went down
+  protectedSave: null,  // a game whose unreadable save must never be written over
+  assist: null,         // the solver's helper (createAssist), set by main.js
+  solverPlayed: false,  // auto-solve played a move of this game (it is then "solved", not won)
+  clock: createClock({
+    now: () => performance.now(),
+    canRun: () => Boolean(app.snap && app.snap.status === "playing" && !document.hidden),
+  }),
+};
+
+/** Seconds played in this game. */
+export const elapsed = () => app.clock.elapsed();
+
+/** Tell whether the solver played (part of) this game: a win is then the solver's. */
+export const solvedBySolver = () => Boolean(app.assist?.solvedBySolver) || app.solverPlayed;
+
+/** Tell whether replacing a game loses something: moves made and the game still going. */
+export const inProgress = (snap) => Boolean(snap) && snap.moveCount > 0 && snap.status === "playing";

@@ -1,0 +1,35 @@
+// Drawing the table: the snapshot through render(), the waiting state while Python starts,
+// and the keyboard cursor.
+
+import { updateBar } from "./bar.js";
+import { render } from "./render.js";
+import { $, app } from "./state.js";
+
+export function draw() {
+  const table = $("table");
+  const snap = app.snap;
+  if (!snap) return;
+  const hadFocus = table.contains(document.activeElement);
+  app.geo = render(table, snap, app.names, { selected: app.selected, marks: app.assist.marks() });
+  table.classList.toggle("ready", app.ready);
+  table.classList.toggle("waiting", !app.ready);
+  table.setAttribute("aria-busy", String(!app.ready));
+  if (!app.ready) {
+    const note = document.createElement("p");
+    note.className = "boot-indicator";
+    note.setAttribute("role", "status");
+    note.textContent = "Starting the card engine… your game is shown as you left it";
+    table.appendChild(note);
+  }
+  table.classList.toggle("celebrate", snap.status === "won");
+  if (app.cursor && app.geo.piles[app.cursor]) {
+    const el = app.geo.piles[app.cursor].el;
+    el.classList.add("kbd-focus");
+    el.tabIndex = 0;
+    if (hadFocus) el.focus({ preventScroll: true });
+  } else {
+    const first = Object.values(app.geo.piles)[0];
+    if (first) first.el.tabIndex = 0;
+  }
+  updateBar();
+}
