@@ -3,8 +3,10 @@
     python3 tools/test_all.py            # everything
     python3 tools/test_all.py --fast     # skip the Pyodide run and the browser tests
 
-Makes ``.venv/`` (once, and again when ``pyproject.toml`` changes), then runs ruff, mypy
---strict, the unit tests in CPython, the unit tests inside Pyodide under Node.js, and the
+Makes ``.venv/`` (once, and again when ``pyproject.toml`` changes) and ``node_modules/``
+(``npm ci``, once, and again when ``package-lock.json`` changes), then runs ruff, mypy
+--strict, ESLint and the JavaScript unit tests (``node --test tests/js/``), the unit tests in
+CPython, the unit tests inside Pyodide under Node.js, and the
 end-to-end tests of the built site in Chromium (a Playwright-installed Chromium if there is
 one, else Debian's ``chromium``). Stops at the first failure and exits with its code.
 """
@@ -50,6 +52,16 @@ def ensure_venv() -> None:
     stamp.write_text(want)
 
 
+def ensure_node_modules() -> None:
+    """Install the pinned JavaScript tools (ESLint) when they are missing or stale."""
+    stamp = ROOT / "node_modules" / ".package-lock-sha256"
+    want = hashlib.sha256((ROOT / "package-lock.json").read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == want:
+        return
+    run("install JS tools", ["npm", "ci", "--no-audit", "--no-fund"])
+    stamp.write_text(want)
+
+
 def main() -> None:
     """Run the checks in order."""
     fast = "--fast" in sys.argv[1:]
@@ -58,6 +70,12 @@ def main() -> None:
     run("ruff", [str(BIN / "ruff"), "check", "py", "static/py", "tests", "bench", "tools",
                   "build.py", "e2e"])
     run("mypy --strict", [str(BIN / "mypy")])
+    ensure_node_modules()
+    run("eslint", ["node", str(ROOT / "node_modules" / "eslint" / "bin" / "eslint.js"),
+                   "--max-warnings", "0"])
+    run("unit tests (JavaScript, node --test)",
+        ["node", "--test", *sorted(str(p.relative_to(ROOT))
+                                   for p in (ROOT / "tests" / "js").glob("*.test.mjs"))])
     run("unit tests (CPython)", [str(PY), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
         hypothesis)
     if not fast:
