@@ -50,8 +50,50 @@ def pile(page: Page, name: str) -> Locator:
     return page.locator(f'.pile[data-pile="{name}"]')
 
 
+def settle(page: Page) -> None:
+    """Wait until no card is moving (the motion after a move lasts a few hundred ms)."""
+    page.wait_for_function("!document.querySelector('.card.moving')")
+
+
+def saved_record(game: str, deal: int, moves: int, options: str = "{}") -> str:
+    """Return the page's storage record of ``game`` after up to ``moves`` of the engine's
+    rule-of-thumb suggestions from ``deal``, stopping while the game is still in play."""
+    from patience.bridge import Bridge  # noqa: PLC0415 (the engine, for a real position)
+    from patience.suggest import suggest  # noqa: PLC0415
+
+    b = Bridge()
+    now = json.loads(b.new(game, options, deal))
+    session = b.session
+    assert session is not None
+    for _ in range(moves):
+        move = suggest(session.rules, session.state, session.states)
+        if move is None:
+            break
+        after = json.loads(b.play(str(move), 0))
+        if after["status"] != "playing":
+            b.undo(0)
+            break
+        now = after
+    painted = {k: v for k, v in now.items() if k not in ("moves", "taps", "safe", "save")}
+    return json.dumps({"v": 1, "game": game, "save": now["save"], "snapshot": painted})
+
+
+def resume_record(page: Page, site_url: str, game: str, record: str,
+                  settings: dict[str, Any] | None = None) -> None:
+    """Open the page with ``record`` saved as the game in progress, and wait until it plays."""
+    stored = {"v": 1, "autoMove": False, "autoFinish": False, "fourColour": False,
+              "indicator": False, "options": {}, "winnable": {}, **(settings or {})}
+    page.add_init_script(
+        f"localStorage.setItem('patience:v1:settings', {json.dumps(json.dumps(stored))});"
+        f"localStorage.setItem('patience:v1:current', {json.dumps(game)});"
+        f"localStorage.setItem('patience:v1:game:{game}', {json.dumps(record)});")
+    page.goto(site_url)
+    wait_ready(page)
+
+
 def drag(page: Page, source: Locator, target: Locator) -> None:
     """Drag with the mouse (pointer events) from one element's grab point to another's centre."""
+    settle(page)
     box = source.bounding_box()
     goal = target.bounding_box()
     assert box is not None and goal is not None

@@ -101,7 +101,16 @@ function sized(cardW) {
   return { cardW: w, cardH: Math.round(w * RATIO), index: cornerIndex(w) };
 }
 
+/** Lay out the rows at the planned card size; only a pile too long for the table to show
+ * every index makes the cards smaller, step by step, until it fits (and they grow back when
+ * it is gone). */
 function rowGeometry(snap, width, height) {
+  let geo = rowGeometryAt(snap, width, height, null);
+  while (geo.cramped && geo.cardW > MIN_W) geo = rowGeometryAt(snap, width, height, Math.floor(geo.cardW * 0.94));
+  return geo;
+}
+
+function rowGeometryAt(snap, width, height, smaller) {
   const layout = snap.layout;
   const cols = layout.columns;
   const gap = Math.round(Math.max(4, Math.min(14, width * 0.012)));
@@ -114,8 +123,9 @@ function rowGeometry(snap, width, height) {
   }
   const byWidth = (width - gap * (cols + 1)) / cols;
   const byHeight = (height - gap * (layout.rows.length + 1)) / (units * RATIO);
-  const { cardW, cardH, index } = sized(Math.min(byWidth, byHeight));
+  const { cardW, cardH, index } = sized(smaller ?? Math.min(byWidth, byHeight));
   const left = Math.max(gap, (width - (cols * cardW + (cols - 1) * gap)) / 2);
+  let cramped = false;
   const colX = (c) => left + c * (cardW + gap);
   const piles = {};
   const fannedRows = layout.rows.filter(isFanned);
@@ -138,12 +148,13 @@ function rowGeometry(snap, width, height) {
       if (!slot) return;
       const g = place(snap, slot.pile, colX(c), y, slot.fan, cardW, cardH, index, room);
       piles[slot.pile] = g;
+      cramped ||= g.cramped;
       rowHeight = Math.max(rowHeight, g.h);
     });
     if (isFanned(row) && row !== lastFanned) rowHeight = Math.max(rowHeight, room);
     y += rowHeight + gap;
   }
-  return { mode: "rows", cardW, cardH, gap, index, piles };
+  return { mode: "rows", cardW, cardH, gap, index, piles, cramped };
 }
 
 function sideGeometry(snap, width, height) {
@@ -219,7 +230,7 @@ function place(snap, id, x, y, fan, cardW, cardH, index, room) {
       dy += c === null ? off.down : off.up;
     }
     const h = cards.length ? spots[spots.length - 1].y - y + cardH : cardH;
-    return { x, y, w: cardW, h, spots, fan };
+    return { x, y, w: cardW, h, spots, fan, cramped: up > 0 && off.up < index.strip };
   }
   if (fan === "right" || fan === "down3") {
     // The top three cards spread (a draw-three waste), each showing its corner index.

@@ -109,3 +109,14 @@ test("a short wide screen puts the stock and foundations down the sides", () => 
     assert.ok(g.y + geo.cardH <= 290, "inside the height");
   }
 });
+
+test("a column too long to show every index makes the cards smaller, and only then", () => {
+  const planned = geometry(spider(), 360, 520);
+  assert.equal(geometry(spider(20), 360, 520).cardW, planned.cardW);
+  const snap = spider(28);
+  const geo = geometry(snap, 360, 520);
+  assert.ok(geo.cardW < planned.cardW);
+  const spots = geo.piles.t1.spots;
+  for (let i = 5; i < 32; i++) assert.ok(spots[i + 1].y - spots[i].y >= geo.index.strip - 1e-9, `card ${i}`);
+  assert.ok(spots[32].y + geo.cardH <= 520);
+});
