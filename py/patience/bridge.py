@@ -16,7 +16,7 @@ from . import auto, intents, rulespage
 from .cards import card_name, card_str
 from .errors import PatienceError
 from .explain import explain
-from .game import Game
+from .game import Game, State
 from .games import GAMES, find_game
 from .games.layouts import standard_layout
 from .identity import Tracker
@@ -48,6 +48,8 @@ class Bridge:
         self.session: Session | None = None
         # Whether the last change of position was a move played (so ``lastWords`` says it).
         self.said = False
+        # The words last said, with the position they were said for (asked once a move).
+        self.words: tuple[State | None, str | None] = (None, None)
         self.tracker = Tracker()
 
     def catalogue(self) -> str:
@@ -227,7 +229,9 @@ class Bridge:
         taps = intents.taps(r, s, moves)
         words = None
         if self.said and session.moves:
-            words = intents.words(r, session.states[-2], session.moves[-1], s)
+            if self.words[0] is not s:
+                self.words = (s, intents.words(r, session.states[-2], session.moves[-1], s))
+            words = self.words[1]
         status = auto.status(r, s, moves)
         finish = status == "playing" and not any(s.down) and (
             r.stock < 0 or not s.piles[r.stock]) and auto.finish_moves(r, s) is not None

@@ -279,6 +279,8 @@ def words(r: Rules, before: State, m: Move, after: State) -> str:
 def _turned_up(r: Rules, before: State, after: State) -> list[int]:
     """Return the cards face down before and face up after, in the pile they were in."""
     out: list[int] = []
+    if not any(before.down):
+        return out
     for t in r.T:
         old, new = before.piles[t], after.piles[t]
         for k in range(after.down[t], min(before.down[t], len(new), len(old))):

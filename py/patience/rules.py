@@ -109,7 +109,10 @@ class Rules:
         if below is None:
             return True
         piles = s.piles
-        return all(not piles[j] for j in below)
+        for j in below:  # noqa: SIM110 (a loop is about twice as fast as all() here)
+            if piles[j]:
+                return False
+        return True
 
     def removes_alone(self, m: Move) -> bool:
         """Tell whether a move of a game of pairs removes one card alone (the Pyramid's King)."""
