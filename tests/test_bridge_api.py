@@ -5,7 +5,9 @@ Every position here is a real deal, so the expected moves are the engine's own.
 
 from __future__ import annotations
 
+import ast
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -262,3 +264,19 @@ def test_the_bridge_answers_its_new_questions_before_a_deal_with_an_error() -> N
     b = Bridge()
     for answer in (b.move_for("t1", 0, "t2"), b.tap("t1", 0), b.describe("t1>t2")):
         assert call(answer)["error"]["kind"] == "no-game"
+
+
+def test_boot_publishes_every_public_method_of_the_bridge() -> None:
+    """``static/py/boot.py`` lists no methods of its own: it takes the class's public ones."""
+    path = Path(__file__).resolve().parent.parent / "static" / "py" / "boot.py"
+    tree = ast.parse(path.read_text())
+    found: list[ast.stmt] = [n for n in tree.body
+                             if isinstance(n, ast.FunctionDef) and n.name == "public_methods"]
+    assert len(found) == 1
+    space: dict[str, Any] = {}
+    exec(compile(ast.Module(body=found, type_ignores=[]), str(path), "exec"), space)
+    names = space["public_methods"](Bridge)
+    assert {"catalogue", "new", "play", "move_for", "tap", "describe", "rules", "snapshot",
+            "undo_to", "winnable_key"} <= set(names)
+    assert not any(n.startswith("_") for n in names)
+    assert "METHODS" not in path.read_text()
