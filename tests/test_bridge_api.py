@@ -280,3 +280,17 @@ def test_boot_publishes_every_public_method_of_the_bridge() -> None:
             "undo_to", "winnable_key"} <= set(names)
     assert not any(n.startswith("_") for n in names)
     assert "METHODS" not in path.read_text()
+
+
+def test_last_words_say_when_moving_left_closes_up() -> None:
+    # Moving Left deal 1: the lone 6H of t1 goes onto t6; t2's face-up card slides into the
+    # gap and the card under it is turned face up.
+    r = patience.rules("moving_left")
+    s = r.deal(1)
+    after = r.apply(s, Move("t1", "t6"))
+    t2 = r.index["t2"]
+    turned = card_name(after.piles[t2][-1])
+    snap = call(dealt("moving_left", 1).play("t1>t6", 0))
+    assert snap["lastWords"] == ("6 of hearts from Pile 1 to Pile 6; the piles to its right "
+                                 f"slide left to close the gap; the {turned} is turned face up")
+    assert "slide" not in call(dealt("klondike", 1).play("t4>t1", 0))["lastWords"]

@@ -270,6 +270,8 @@ def words(r: Rules, before: State, m: Move, after: State) -> str:
     gone = _runs_gone(r, before, after)
     if gone:
         news.append(gone)
+    if _closed_up(r, before, m, after):
+        news.append("the piles to its right slide left to close the gap")
     up = _turned_up(r, before, after)
     if up:
         news.append(f"the {_names(up)} {'is' if len(up) == 1 else 'are'} turned face up")
@@ -287,6 +289,14 @@ def _turned_up(r: Rules, before: State, after: State) -> list[int]:
             if old[k] == new[k]:
                 out.append(new[k])
     return out
+
+
+def _closed_up(r: Rules, before: State, m: Move, after: State) -> bool:
+    """Tell whether a move changed tableau piles it did not touch (Moving Left's close-up)."""
+    if is_stock_move(m):
+        return False
+    touched = (m.src, m.dst)
+    return any(before.piles[t] != after.piles[t] for t in r.T if r.names[t] not in touched)
 
 
 def _runs_gone(r: Rules, before: State, after: State) -> str:
