@@ -6,6 +6,7 @@ import { clockText } from "./clock.js";
 import { newDeal, openGame, titleOf } from "./deals.js";
 import { call, startEngine } from "./engine.js";
 import { accept, saveNow } from "./game-flow.js";
+import { setMotion } from "./motion.js";
 import { notice } from "./notices.js";
 import { $, app, elapsed } from "./state.js";
 import * as store from "./store.js";
@@ -98,6 +99,7 @@ function watchPage() {
 /** Start the page: paint, start the engine, open the game a link or the last visit names. */
 export async function boot() {
   document.body.classList.toggle("four-colour", app.settings.fourColour);
+  setMotion(app.settings.motion !== false);
   // A link may name a game and a deal: ?game=freecell&deal=617.
   const params = new URLSearchParams(window.location.search);
   const linked = params.get("game");

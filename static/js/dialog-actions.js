@@ -4,6 +4,7 @@
 import { scheduleAuto } from "./autoplay.js";
 import { dealRandom, newDeal, openGame } from "./deals.js";
 import { saveNow, unlessInProgress } from "./game-flow.js";
+import { setMotion } from "./motion.js";
 import { rulesHtml } from "./rules-text.js";
 import { app } from "./state.js";
 import * as store from "./store.js";
@@ -33,6 +34,7 @@ export const dialogActions = {
     app.settings = { ...app.settings, ...next };
     store.writeSettings(app.settings);
     document.body.classList.toggle("four-colour", app.settings.fourColour);
+    setMotion(app.settings.motion !== false);
     scheduleAuto();
     app.assist.refresh();
   },

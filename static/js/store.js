@@ -75,7 +75,7 @@ export function writeGame(snap, extra = {}) {
   return write(keys.game(snap.game), JSON.stringify(record));
 }
 
-const DEFAULT_SETTINGS = { autoMove: true, autoFinish: true, fourColour: false, indicator: true,
+const DEFAULT_SETTINGS = { autoMove: true, autoFinish: true, fourColour: false, indicator: true, motion: true,
   options: {}, winnable: {} };
 
 /** Return the settings, falling back to the defaults for anything missing or malformed. */
@@ -88,7 +88,7 @@ export function readSettings() {
   }
   if (stored.v !== RECORD_VERSION) stored = {};
   const out = { ...DEFAULT_SETTINGS };
-  for (const name of ["autoMove", "autoFinish", "fourColour", "indicator"]) {
+  for (const name of ["autoMove", "autoFinish", "fourColour", "indicator", "motion"]) {
     if (typeof stored[name] === "boolean") out[name] = stored[name];
   }
   if (stored.options && typeof stored.options === "object" && !Array.isArray(stored.options)) {
