@@ -24,41 +24,20 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "py"))
 
 import build  # noqa: E402
+
 from patience import GAMES  # noqa: E402
-from patience.bridge import Bridge  # noqa: E402
-from patience.suggest import suggest  # noqa: E402
 
 SIZES = ["360x640", "640x360", "800x1280", "1366x768"]
 SETTINGS = {"v": 1, "autoMove": False, "autoFinish": False, "fourColour": False,
             "indicator": False, "motion": False, "options": {}, "winnable": {}}
 
 
-def saved_game(game: str, deal: int, moves: int) -> str:
-    """Return the page's storage record of ``game`` after ``moves`` suggested moves."""
-    b = Bridge()
-    snap = json.loads(b.new(game, "{}", deal))
-    session = b.session
-    assert session is not None
-    for _ in range(moves):
-        move = suggest(session.rules, session.state, session.states)
-        if move is None:
-            break
-        after = json.loads(b.play(str(move), 0))
-        if after["status"] != "playing":        # show a game still in play
-            snap = json.loads(b.undo(0))
-            break
-        snap = after
-    painted = {k: v for k, v in snap.items() if k not in ("moves", "taps", "safe", "save")}
-    return json.dumps({"v": 1, "game": game, "save": snap["save"], "snapshot": painted})
-
-
 def shoot(site: Path, out: Path, games: list[str], sizes: list[str], deal: int,
           moves: int) -> list[Path]:
     """Take the screenshots; return their paths."""
+    from e2e.conftest import CHROMIUM_ARGS, _chromium_path  # noqa: PLC0415
+    from e2e.play import saved_record  # noqa: PLC0415
     from playwright.sync_api import sync_playwright  # noqa: PLC0415 (a test tool's extra)
-
-    sys.path.insert(0, str(ROOT / "e2e"))
-    from conftest import CHROMIUM_ARGS, _chromium_path  # noqa: PLC0415
 
     server, origin = build.serve(site.parent)
     url = f"{origin}{site.name}/"
@@ -70,11 +49,11 @@ def shoot(site: Path, out: Path, games: list[str], sizes: list[str], deal: int,
             for size in sizes:
                 w, h = (int(x) for x in size.split("x"))
                 for game in games:
-                    ctx = browser.new_context(viewport={"width": w, "height": h}, reduced_motion="reduce",
-                                              service_workers="block",
+                    ctx = browser.new_context(viewport={"width": w, "height": h},
+                                              reduced_motion="reduce", service_workers="block",
                                               has_touch=w < 700, is_mobile=w < 700)
                     page = ctx.new_page()
-                    record = saved_game(game, deal, moves)
+                    record = saved_record(game, deal, moves)
                     page.add_init_script(
                         "localStorage.setItem('patience:v1:settings', "
                         f"{json.dumps(json.dumps(SETTINGS))});"
