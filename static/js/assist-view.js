@@ -1,0 +1,97 @@
+// Showing what the solver knows: the verdict line above the table, the point-of-no-return
+// strip with its undo button, the tip, the Solve button's label and the marks on the table.
+// Only what belongs to the position on the table is shown (see knowledge.js on tokens).
+
+import { sameToken } from "./knowledge.js";
+
+const $ = (id) => document.getElementById(id);
+const hasHidden = (s) => Object.values(s.piles).some((p) => p.includes(null));
+
+/** core: the shared state and helpers of assist.js; parts: {ponr, hints}. */
+export function createView(core, { ponr, hints }) {
+  const { kn } = core;
+  let drawn = "[]";         // the marks the table was last drawn with
+  let quiet = 0;            // inside sync(): the app draws the table right after
+
+  /** Return what is known of the position on the table (null if the cache is not synced
+   * with it: nothing is shown then rather than another position's verdict). */
+  function knownHere() {
+    const here = core.here();
+    return here && kn.present(here) ? kn.known(kn.length) : null;
+  }
+
+  /** The tip, if it is about the position on the table. */
+  const tip = () => (core.tip && sameToken(core.tip.token, core.here()) ? core.tip : null);
+
+  function verdictText() {
+    const s = core.snap();
+    const { solver } = core;
+    if (!s || s.status === "won") return ["won", ""];
+    const e = knownHere();
+    const peek = e?.usedHidden && hasHidden(s) ? " (the solver looked at face-down cards)" : "";
+    if (e?.verdict === "solved") return ["winnable", `Winnable${peek}`];
+    if (e?.verdict === "unwinnable") return ["lost", `Not winnable${s.status === "stuck" ? "" : peek}`];
+    if (solver.state === "failed") return ["failed", `Solver unavailable: ${solver.failure}`];
+    if (core.trouble && sameToken(core.trouble.token, core.here())) {
+      return ["failed", `The solver could not check this position: ${core.trouble.message}`];
+    }
+    if (core.asking("indicator", "deep")) {
+      return ["thinking", solver.state === "starting" ? "Thinking (starting the solver)…" : "Thinking…"];
+    }
+    if (e?.verdict === "unknown") return ["unknown", "Unknown: no win found within the search limit"];
+    return ["idle", ""];
+  }
+
+  function show() {
+    const s = core.snap();
+    const bar = $("assist");
+    if (!s || !bar) return;
+    const [state, text] = verdictText();
+    const shownTip = tip();
+    const verdict = $("verdict");
+    verdict.dataset.state = state;
+    verdict.textContent = core.on() || shownTip || ponr.found ? text : "";
+    verdict.hidden = !verdict.textContent;
+    const back = $("btn-rewind");
+    const lost = state === "lost" || core.busy === "rewind" ? ponr.words(s) : null;
+    back.hidden = !lost?.back;
+    if (lost?.back) back.textContent = lost.back;
+    $("ponr").textContent = lost?.text ?? "";
+    $("ponr").hidden = !lost?.text;
+    $("tip").textContent = shownTip?.text ?? "";
+    $("tip").dataset.kind = shownTip?.kind ?? "";
+    $("tip").hidden = !shownTip;
+    $("btn-solve").textContent = hints.solving ? "Stop" : "Solve";
+    ponr.speak(lost?.found && state === "lost" ? lost.text : "", lost?.back);
+    bar.hidden = verdict.hidden && !lost?.text && !shownTip;
+    // An answer that came in may mark other cards (the losing move): draw them.
+    if (!quiet && JSON.stringify(marks()) !== drawn) core.ctx.draw();
+  }
+
+  /** Run fn (a sync) without drawing the table: the app draws it next anyway. */
+  function withoutDrawing(fn) {
+    quiet++;
+    try {
+      fn();
+    } finally {
+      quiet--;
+    }
+  }
+
+  /** The cards to mark on the table: the hint's, and the move that lost the game. */
+  function marks() {
+    const s = core.snap();
+    const out = tip()?.marks ? [...tip().marks] : [];
+    if (s && knownHere()?.verdict === "unwinnable") out.push(...ponr.marks(s));
+    return out;
+  }
+
+  /** The marks, as the table is drawn with them now. */
+  function drawMarks() {
+    const out = marks();
+    drawn = JSON.stringify(out);
+    return out;
+  }
+
+  return { show, marks: drawMarks, withoutDrawing };
+}
