@@ -24,10 +24,10 @@ from patience import (
 )
 
 IDS = ["klondike", "spider", "freecell", "pyramid", "yukon", "streets_and_alleys",
-       "all_in_a_row", "roosevelt", "moving_left"]
+       "all_in_a_row", "roosevelt", "moving_left", "bakers_dozen"]
 
 
-def test_the_nine_games_in_order_with_their_options() -> None:
+def test_the_games_in_order_with_their_options() -> None:
     assert [g.id for g in patience.games()] == IDS
     options = {g.id: {o.name: o.choices for o in g.options} for g in patience.games()}
     assert options["klondike"] == {

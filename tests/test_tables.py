@@ -10,7 +10,8 @@ import pytest
 
 import patience
 from patience.game import Game, Option
-from patience.games.layouts import pyramid_cover, row, standard_layout
+from patience.games.layouts import kings_to_bottom, pyramid_cover, row, standard_layout
+from patience.rulespage import HOOK_WORDS, build
 from patience.solver import winnable_key
 
 from helpers import setup
@@ -91,3 +92,32 @@ def test_a_table_checks_its_option_roles() -> None:
         Game(**base, peek="peek")
     with pytest.raises(ValueError, match="timed scoring needs a scoring option"):
         Game(**base, timed="t", options=(Option("t", "T", (False, True), False),))
+
+
+def test_an_arrange_hook_rearranges_the_deal_once_before_play() -> None:
+    """``Game.arrange`` gets the dealt piles and face-down counts and changes them in place;
+    ``Rules.deal`` plays what it leaves, and the rules page says what it did."""
+    def deal(pack: list[int]) -> tuple[list[list[int]], list[int], list[int]]:
+        return [pack[:26], pack[26:]], [25, 0], []
+
+    def flip(piles: list[list[int]], down: list[int]) -> None:
+        piles.reverse()
+        down.reverse()
+
+    base: dict[str, Any] = {"id": "x", "title": "X", "decks": 1, "tableau": 2,
+                            "foundations": 4, "deal": deal, "build": "any", "lift": "one",
+                            "empty": "none"}
+    plain = patience.Rules(Game(**base)).deal(5)
+    arranged = patience.Rules(Game(**base, arrange=flip)).deal(5)
+    assert arranged.piles[-2:] == plain.piles[-1:-3:-1]
+    assert arranged.down[-2:] == (0, 25)
+    piles = [[51, 4, 50, 48, 9], [], [3]]  # KS 2C KH KC 3D: Kings first, in dealt order
+    kings_to_bottom(piles, [0, 0, 0])
+    assert piles == [[51, 50, 48, 4, 9], [], [3]]
+
+
+def test_every_hook_a_game_uses_has_its_words_on_the_rules_page() -> None:
+    for g in patience.GAMES.values():
+        for hook in (g.arrange, g.after_move):
+            if hook is not None:
+                assert HOOK_WORDS[hook] in build(g).text(), g.id

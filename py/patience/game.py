@@ -96,6 +96,9 @@ class Option:
 # face-down counts, and the cards left over for the stock (top last).
 DealHook = Callable[[list[int]], tuple[list[list[int]], list[int], list[int]]]
 PackHook = Callable[[dict[str, OptionValue]], list[int]]
+# An arrange hook rearranges the dealt tableau piles in place before play starts, given the
+# piles (bottom first) and their face-down counts (Baker's Dozen's Kings go to the bottom).
+ArrangeHook = Callable[[list[list[int]], list[int]], None]
 # An after-move hook rearranges the piles in place after every move (Spider's run removal,
 # Moving Left's close-up).
 AfterMove = Callable[["Rules", list[tuple[int, ...]], list[int]], None]
@@ -135,6 +138,8 @@ class Game:
     safety: Safety = "none"
     options: tuple[Option, ...] = ()
     pack: PackHook | None = None
+    # Rearranges the piles once, as dealt, before the first move (see ``ArrangeHook``).
+    arrange: ArrangeHook | None = None
     after_move: AfterMove | None = None
     scoring: str | None = None
     shuffle: Literal["patience", "microsoft"] = "patience"

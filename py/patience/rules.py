@@ -90,6 +90,8 @@ class Rules:
         else:
             order = shuffle(self.pack(), self.game.id, number)
         tableau, down, stock = self.game.deal(order)
+        if self.game.arrange is not None:
+            self.game.arrange(tableau, down)
         piles: list[tuple[int, ...]] = [() for _ in self.names]
         downs = [0] * len(self.names)
         if self.stock >= 0:

@@ -19,12 +19,15 @@ from dataclasses import dataclass, field
 from . import movegen
 from .cards import RANK_NAMES
 from .game import Game
-from .games.layouts import close_up, remove_runs
+from .games.layouts import close_up, kings_to_bottom, remove_runs
 from .rules import Rules
 
-# What each after-move hook does, said once, next to nothing else: the hooks live in
-# ``games/layouts.py`` and their words here.
+# What each after-move or arrange hook does, said once, next to nothing else: the hooks live
+# in ``games/layouts.py`` and their words here.
 HOOK_WORDS = {
+    kings_to_bottom: "Once the cards are dealt, every King is moved to the bottom of its pile, "
+                     "under the other cards. The other cards keep their order, and so do two "
+                     "or more Kings in the same pile.",
     close_up: "When a pile other than the last empties, the face-up cards of the pile to its "
               "right slide into the gap and the card they uncover turns face up; if that pile "
               "empties too, the next one slides, and so on. So empty piles only ever stand at "
@@ -123,6 +126,8 @@ def _layout(page: Page, r: Rules) -> None:
     else:
         found = " Removed cards go to a discard pile."
     page.p(f"{deck}. {table}{stock}{cells}{found}")
+    if g.arrange is not None and g.arrange in HOOK_WORDS:
+        page.p(HOOK_WORDS[g.arrange])
     if g.shuffle == "microsoft":
         page.p("Deal numbers are Microsoft's: a deal here has the layout of the game of the "
                "same number in Windows FreeCell.")

@@ -40,6 +40,16 @@ def rows(sizes: tuple[int, ...], up: tuple[int, ...] | int = 1) -> DealHook:
     return deal
 
 
+def kings_to_bottom(piles: list[list[int]], down: list[int]) -> None:
+    """Move every King of each dealt pile to the bottom of its pile (an arrange hook).
+
+    Several Kings in one pile keep the order they were dealt in, and so do the other cards
+    above them; the face-down counts stay as they were.
+    """
+    for pile in piles:
+        pile[:] = [c for c in pile if RANK[c] == 13] + [c for c in pile if RANK[c] != 13]
+
+
 def spider_pack(options: dict[str, OptionValue]) -> list[int]:
     """Return Spider's 104 cards: two decks' worth in 1, 2 or 4 suits (spades, then hearts)."""
     suits = {1: (3,), 2: (3, 2), 4: (0, 1, 2, 3)}[int(options["suits"])]

@@ -1,0 +1,30 @@
+"""Baker's Dozen: thirteen open piles with the Kings at the bottom; a pile once empty stays so."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..game import Game
+from .layouts import kings_to_bottom, pile_names, row, rows
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+
+
+def two_rows_under_foundations(r: Rules) -> dict[str, Any]:
+    """Lay out the four foundations centred above the thirteen piles in two rows (7 and 6)."""
+    f, _, t = pile_names(r)
+    width = (len(t) + 1) // 2
+    gaps = width - len(f)
+    top = [*[None] * (gaps // 2), *f, *[None] * (gaps - gaps // 2)]
+    return {"columns": width, "rows": [row(top), row(t[:width], fan="down"),
+                                       row(t[width:], fan="down")]}
+
+
+BAKERS_DOZEN = Game(
+    id="bakers_dozen", title="Baker's Dozen", decks=1, tableau=13, foundations=4,
+    deal=rows((4,) * 13, up=4), arrange=kings_to_bottom,
+    build="any", lift="one", empty="none", safety="any", layout=two_rows_under_foundations,
+    summary="Thirteen open piles with every King at the bottom: a game of planning, as a "
+            "pile that empties can never be filled again.",
+)
