@@ -45,7 +45,7 @@ class Config:
     limit: float | None = None
 
 
-CONFIGS = (
+CONFIGS: tuple[Config, ...] = (
     Config("freecell", "freecell", {}, 1000, 200_000),
     Config("klondike-1", "klondike", {"draw": 1}, 200, 240_000, 10.0),
     Config("klondike-3", "klondike", {"draw": 3}, 100, 240_000),
@@ -59,6 +59,10 @@ CONFIGS = (
     Config("roosevelt", "roosevelt", {}, 50, 40_000),
     Config("moving_left", "moving_left", {}, 50, 40_000),
 )
+# A game in the registry with no line of its own above gets one: its default options, deals
+# 1-50 and the budget most lines use.
+CONFIGS += tuple(Config(g, g, {}, 50, 40_000) for g in patience.GAMES
+                 if all(c.game != g for c in CONFIGS))
 
 
 def run(c: Config, deals: int, budget: int) -> str:

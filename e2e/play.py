@@ -7,10 +7,12 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page
 
+import patience
+
 from .conftest import BOOT_TIMEOUT_MS
 
-GAMES = ["klondike", "spider", "freecell", "pyramid", "yukon", "streets_and_alleys",
-         "all_in_a_row", "roosevelt", "moving_left"]
+# Every game of the engine's registry, in its order (a new game is tested with no line here).
+GAMES = list(patience.GAMES)
 
 # Automatic moves would make the move counts of a test depend on the deal: off, unless a test
 # turns them on.

@@ -12,10 +12,11 @@ from urllib.request import urlopen
 import pytest
 from playwright.sync_api import Page, Route
 
+import patience
+
 from .conftest import BrowserLog, open_site
 
-GAMES = ["klondike", "spider", "freecell", "pyramid", "yukon", "streets_and_alleys",
-         "all_in_a_row", "roosevelt", "moving_left"]
+GAMES = list(patience.GAMES)
 
 
 def test_boots_and_deals(page: Page, site_url: str, browser_log: BrowserLog) -> None:

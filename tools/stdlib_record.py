@@ -43,14 +43,15 @@ from playwright.sync_api import Page, Route, sync_playwright
 
 ROOT: Final[Path] = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "py"))
 
 import build  # noqa: E402  (build.py lives at the repository root)
 import stdlib_trim  # noqa: E402  (tools/ is on the path: build.py puts it there)
 from browser import CHROMIUM_ARGS, chromium_path  # noqa: E402  (tools/, via build)
 
-GAMES: Final[tuple[str, ...]] = (
-    "klondike", "spider", "freecell", "pyramid", "yukon", "streets_and_alleys",
-    "all_in_a_row", "roosevelt", "moving_left")
+import patience  # noqa: E402
+
+GAMES: Final[tuple[str, ...]] = tuple(patience.GAMES)
 BOOT_TIMEOUT_MS: Final[int] = 120_000
 
 #: Put at the top of the built boot.py: reads sys.modules with builtins only.

@@ -2,6 +2,7 @@
 
     .venv/bin/python tools/winnable.py                      # every set (about 17 minutes)
     .venv/bin/python tools/winnable.py --set freecell --out /tmp/w.json
+    .venv/bin/python tools/winnable.py --set bakers_dozen --merge   # one set into the file
 
 For each set (a game with options) deals 1, 2, 3, ... are searched in turn, each under the
 set's node budget (never a time limit, so a run gives the same file on any machine), until
@@ -21,6 +22,9 @@ that change which deals can be won, ``name=value`` sorted by name and joined by 
 (``klondike:draw=1,passes=3,takeback=yes``, ``spider:suits=2``, ``freecell``). A deal
 missing from a list is not known to be lost: it was unknown within the budget, or proven
 unwinnable, or past the deals tried.
+
+``--merge`` keeps the sets already in the file (``--out``) and replaces only those run, so a
+new game's list needs no rerun of the others; the file's command then names both runs.
 """
 
 from __future__ import annotations
@@ -55,7 +59,7 @@ class Set:
 
 # Budgets and limits keep the whole run under 20 minutes on a 2-core machine; sets the
 # solver finds hard (Spider in 2 and 4 suits, Roosevelt, Moving Left) get fewer deals.
-SETS = (
+SETS: tuple[Set, ...] = (
     Set("freecell", {}, 50_000),
     Set("klondike", {"draw": 1}, 60_000, limit=160),
     Set("klondike", {"draw": 3}, 60_000, limit=300),
@@ -69,6 +73,9 @@ SETS = (
     Set("roosevelt", {}, 10_000, limit=10),
     Set("moving_left", {}, 10_000, limit=10),
 )
+# A game in the registry with no line of its own above gets one: its default options and
+# 20,000 nodes a deal.
+SETS += tuple(Set(g, {}, 20_000) for g in patience.GAMES if all(c.game != g for c in SETS))
 
 
 def run_set(c: Set) -> tuple[str, list[int], int]:
@@ -89,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--set", action="append", default=[], metavar="KEY",
                    help="only these sets (their keys, or a game id for all its sets)")
     p.add_argument("--out", type=Path, default=OUT, help=f"where to write (default {OUT})")
+    p.add_argument("--merge", action="store_true",
+                   help="keep the other sets already in the file, replacing only these")
     args = p.parse_args(argv)
     chosen = [c for c in SETS if not args.set or c.game in args.set
               or winnable_key(patience.rules(c.game, c.options)) in args.set]
@@ -100,6 +109,10 @@ def main(argv: list[str] | None = None) -> int:
     sets: dict[str, list[int]] = {}
     budgets: dict[str, int] = {}
     tried: dict[str, int] = {}
+    if args.merge and args.out.exists():
+        old = json.loads(args.out.read_text(encoding="utf-8"))
+        data["command"] = f"{old['command']} && {command}"
+        sets, budgets, tried = old["sets"], old["budgets"], old["tried"]
     for c in chosen:
         start = time.perf_counter()
         key, won, n = run_set(c)
