@@ -1,4 +1,4 @@
-"""Each of the nine games, played in real Chromium by click, drag, keyboard and buttons."""
+"""Each game, played in real Chromium by click, drag, keyboard and buttons."""
 
 from __future__ import annotations
 
@@ -7,7 +7,18 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .play import GAMES, card, drag, drawn_piles, manual_play, open_game, pile, snap, wait_ready
+from .play import (
+    GAMES,
+    card,
+    drag,
+    drawn_piles,
+    manual_play,
+    open_game,
+    pile,
+    settle,
+    snap,
+    wait_ready,
+)
 
 DEAL = 3
 
@@ -75,6 +86,7 @@ def test_play_by_click_and_drag_refuse_undo_redo_and_reload(page: Page, site_url
 
     src, dst = illegal_drop(s2)
     moving = card(page, src, len(s2["piles"][src]) - 1)
+    settle(page)                                     # it may be the card just dropped there
     home = moving.bounding_box()
     drag(page, moving, pile(page, dst) if not s2["free"] else card(page, dst, 0))
     assert snap(page)["moveCount"] == 2              # refused: the position is unchanged
