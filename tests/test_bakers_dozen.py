@@ -148,7 +148,7 @@ def test_the_page_draws_four_foundations_over_two_rows_of_piles() -> None:
 
 
 @pytest.mark.parametrize("deal", [1, 2, 3])
-def test_the_solver_wins_or_refutes_and_a_win_replays(deal: int) -> None:
+def test_the_solver_wins_deals_and_the_win_replays(deal: int) -> None:
     r = patience.rules("bakers_dozen")
     s = r.deal(deal)
     result = solve(r, s, budget=40_000)

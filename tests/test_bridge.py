@@ -19,7 +19,7 @@ def call(text: str) -> dict[str, Any]:
     return data
 
 
-def test_the_catalogue_lists_nine_games_and_names_every_card() -> None:
+def test_the_catalogue_lists_every_game_and_names_every_card() -> None:
     data = call(Bridge().catalogue())
     assert [g["id"] for g in data["games"]] == [g.id for g in patience.games()]
     assert len(data["cards"]) == 52 and data["cards"]["TD"] == "10 of diamonds"
