@@ -4,7 +4,6 @@
 // played), not merely the same number of moves.
 
 import { DROPPED, sameToken } from "./knowledge.js";
-import { readMove } from "./moves.js";
 
 const DEEP_BUDGET = 200_000;
 const SOLVE_STEP_MS = 320;
@@ -29,38 +28,17 @@ export function createHints(core) {
   /** Tell whether a move is among the legal moves of the snapshot on the table. */
   const legal = (text) => (core.snap().moves ?? []).some((m) => m.text === text);
 
-  /** Put a move of the present position into words and marks, from the engine's own
-   * description when the bridge gives one ({hint, cards, target}), else read from its text. */
+  /** Put a move of the present position into words and marks, in the engine's words
+   * (the bridge's describe): the cards that go (both of a Pyramid pair), and where. */
   function explain(text) {
-    let d = null;
-    try {
-      d = ctx.call("describe", text);
-    } catch {
-      d = null;               // a bridge without describe()
+    const d = ctx.call("describe", text);
+    if (d.error) return { words: text, marks: [] };
+    const marks = (d.cards ?? []).map((c) => ({ pile: c.pile, index: c.index, cls: "hint" }));
+    if (d.target && !marks.some((m) => m.pile === d.target.pile)) {
+      marks.push({ pile: d.target.pile, index: null, cls: "hint-target" });
     }
-    if (d && !d.error && typeof d.hint === "string") {
-      const marks = (d.cards ?? []).map((c) => ({ pile: c.pile, index: c.index, cls: "hint" }));
-      if (!marks.length && d.src) marks.push({ pile: d.src, index: null, cls: "hint-target" });
-      if (d.target) {
-        marks.push(d.target.index === null || d.target.index === undefined
-          ? { pile: d.target.pile, index: null, cls: "hint-target" }
-          : { pile: d.target.pile, index: d.target.index, cls: "hint" });
-      }
-      return { words: d.hint, marks };
-    }
-    const s = core.snap();
-    const m = readMove(s, ctx.names(), text);
-    const words = m.kind === "turn" ? "turn the stock" : m.kind === "recycle" ? "turn the waste over"
-      : m.kind === "pair" ? `remove the ${m.card} with the ${m.other}`
-        : m.kind === "remove" ? `remove the ${m.card}`
-          : `move the ${m.card ?? "card"}${m.count > 1 ? ` and ${m.count - 1} more` : ""} from ${m.from} to ${m.to}`;
-    // Mark the cards that go (both of a Pyramid pair), and where they go.
-    const marks = [m.height ? { pile: m.src, index: Math.max(0, m.height - m.count), cls: "hint" }
-      : { pile: m.src, index: null, cls: "hint-target" }];
-    const there = s.piles[m.dst]?.length ?? 0;
-    marks.push(m.kind === "pair" && there ? { pile: m.dst, index: there - 1, cls: "hint" }
-      : { pile: m.dst, index: null, cls: "hint-target" });
-    return { words, marks };
+    if (!marks.length && d.src) marks.push({ pile: d.src, index: null, cls: "hint-target" });
+    return { words: d.hint, marks };
   }
 
   /** Say why there is no winning move to offer, from what the search gave. */

@@ -4,9 +4,17 @@
 // job). The answer is tied to the token of the line it walked, like every answer.
 
 import { DROPPED } from "./knowledge.js";
-import { readMove } from "./moves.js";
 
 const REWIND_BUDGET = 30_000;
+
+/** Read the piles and the count of a move played earlier ("t2>t5:3", the engine's notation):
+ * the bridge's describe() reads a move against the present position, and a move played
+ * earlier may no longer be readable there (a Pyramid pair's cards are gone). */
+function piles(text) {
+  const [src, rest = ""] = String(text).split(">");
+  const [dst, n] = rest.split(":");
+  return { src, dst, count: Number(n || 1) };
+}
 
 /** core: the shared state and helpers of assist.js. */
 export function createPonr(core) {
@@ -87,9 +95,9 @@ export function createPonr(core) {
     if (!p) return core.busy === "rewind" ? { text: "Looking for the move that lost it…", back: null, found: false } : null;
     if (p.winnable === null) return { text: p.message, back: null, found: true };
     const j = p.winnable;
-    const m = readMove(s, ctx.names(), kn.line[j]);    // the piles' names; the cards have moved on
-    const what = m.kind === "turn" ? "turning the stock" : m.kind === "recycle" ? "turning the waste over"
-      : `${m.from} to ${m.to}`;
+    const m = piles(kn.line[j]);          // the piles' names only: the cards have moved on
+    const what = m.src === "stock" ? "turning the stock" : m.dst === "stock" ? "turning the waste over"
+      : `${s.labels[m.src] ?? m.src} to ${s.labels[m.dst] ?? m.dst}`;
     return { text: `Lost at move ${j + 1} (${what}).`, back: j === 0 ? "Undo to the deal" : `Undo to move ${j}`, found: true };
   }
 
@@ -105,9 +113,9 @@ export function createPonr(core) {
   function marks(s) {
     const p = current();
     if (!p || p.winnable === null || p.winnable !== s.moveCount - 1 || !s.last) return [];
-    const m = readMove(s, ctx.names(), s.last);
+    const m = piles(s.last);
     const there = s.piles[m.dst]?.length ?? 0;
-    return there && m.kind === "move" && !m.dst.startsWith("f")
+    return there && m.src !== "stock" && m.dst !== "stock" && s.piles[m.src]
       ? [{ pile: m.dst, index: Math.max(0, there - m.count), cls: "lost-move" }] : [];
   }
 

@@ -2,7 +2,7 @@
 // page: an answer that arrives for a position no longer on the table is never shown or used.
 
 import assert from "node:assert/strict";
-import { beforeEach, describe, it } from "node:test";
+import { afterEach, beforeEach, describe, it } from "node:test";
 
 import { installDocument, installWorker, settle } from "./fakes.mjs";
 
@@ -13,9 +13,11 @@ function app() {
   const world = { snap: null, played: [], said: [], calls: [] };
   world.deal = (deal, game = "freecell", moves = []) => {
     world.snap = {
-      game, deal, status: "playing", moveCount: moves.length, piles: { t1: ["AS"], t2: ["2H"] },
-      labels: { t1: "Pile 1", t2: "Pile 2" },
-      moves: [{ text: `t1>t2#${deal}` }, { text: `t2>t1#${deal}` }],
+      game, deal, status: "playing", moveCount: moves.length,
+      piles: { t1: ["AS"], t2: ["2H"], t3: ["3C"], t4: ["4D"] },
+      labels: { t1: "Pile 1", t2: "Pile 2", t3: "Pile 3", t4: "Pile 4" },
+      // Each deal has moves of its own, so a move of another deal is never legal here.
+      moves: [{ text: `t${deal}>t${deal + 1}` }, { text: `t${deal + 1}>t${deal}` }],
       save: JSON.stringify({ v: 1, game, options: {}, deal, moves, redo: [] }),
     };
     world.assist.sync();
@@ -55,6 +57,8 @@ beforeEach(() => {
   workers = installWorker();
   els = installDocument();
 });
+// A worker that never said it was ready leaves the client's start timer running.
+afterEach(() => { for (const w of workers) w.reply({ ready: true }); });
 
 /** The worker answers its newest job (or the one given) with an answer. */
 function answer(job, result) {
@@ -70,7 +74,7 @@ describe("answers that arrive after a new deal", () => {
     w.deal(2);                                 // a new deal while the solver starts
     const again = workers[0].lastJob();
     assert.notEqual(again.id, asked.id, "the new deal is asked about");
-    answer(asked, { verdict: "solved", moves: ["t1>t2#1"], usedHidden: false });
+    answer(asked, { verdict: "solved", moves: ["t1>t2"], usedHidden: false });
     await settle();
     assert.equal(els.verdict.dataset.state, "thinking");
     answer(again, { verdict: "unwinnable", moves: [], usedHidden: false });
@@ -84,12 +88,12 @@ describe("answers that arrive after a new deal", () => {
     const asked = workers[0].lastJob();
     w.deal(2);
     const hint = w.assist.hint();
-    answer(asked, { verdict: "solved", moves: ["t1>t2#1"], usedHidden: false });
+    answer(asked, { verdict: "solved", moves: ["t1>t2"], usedHidden: false });
     const deep = workers[0].lastJob();
-    answer(deep, { verdict: "solved", moves: ["t2>t1#2"], usedHidden: false });
+    answer(deep, { verdict: "solved", moves: ["t3>t2"], usedHidden: false });
     await hint;
-    assert.equal(els.tip.textContent, "Hint: do t2>t1#2. This keeps the game winnable.");
-    assert.deepEqual(w.calls.filter((c) => c[0] === "describe"), [["describe", "t2>t1#2"]]);
+    assert.equal(els.tip.textContent, "Hint: do t3>t2. This keeps the game winnable.");
+    assert.deepEqual(w.calls.filter((c) => c[0] === "describe"), [["describe", "t3>t2"]]);
     assert.deepEqual(w.assist.marks().map((m) => m.pile), ["t1", "t2"]);
   });
 
@@ -99,10 +103,10 @@ describe("answers that arrive after a new deal", () => {
     const hint = w.assist.hint();
     const asked = workers[0].lastJob();
     w.deal(2);
-    answer(asked, { verdict: "solved", moves: ["t1>t2#1"], usedHidden: false });
+    answer(asked, { verdict: "solved", moves: ["t1>t2"], usedHidden: false });
     await hint;
     assert.equal(els.tip.hidden, true);
-    assert.ok(!w.said.some((t) => t.includes("#1")));
+    assert.ok(!w.said.some((t) => t.includes("t1>t2")));
   });
 
   it("are not played by Solve, which plays the new deal's win", async () => {
@@ -111,11 +115,11 @@ describe("answers that arrive after a new deal", () => {
     const asked = workers[0].lastJob();
     w.deal(2);
     const solve = w.assist.toggleSolve();
-    answer(asked, { verdict: "solved", moves: ["t1>t2#1"], usedHidden: false });
+    answer(asked, { verdict: "solved", moves: ["t1>t2"], usedHidden: false });
     const deep = workers[0].lastJob();
-    answer(deep, { verdict: "solved", moves: ["t2>t1#2"], usedHidden: false });
+    answer(deep, { verdict: "solved", moves: ["t3>t2"], usedHidden: false });
     await solve;
-    assert.deepEqual(w.played, ["t2>t1#2"]);
+    assert.deepEqual(w.played, ["t3>t2"]);
     assert.equal(w.assist.solvedBySolver, true);
     w.assist.stopSolving();
     w.deal(3);
@@ -140,9 +144,44 @@ describe("a game switch", () => {
     w.deal(7, "freecell");
     const asked = workers[0].lastJob();
     w.deal(7, "klondike");
-    answer(asked, { verdict: "solved", moves: ["t1>t2#7"], usedHidden: false });
+    answer(asked, { verdict: "solved", moves: ["t7>t8"], usedHidden: false });
     await settle();
     assert.equal(els.verdict.dataset.state, "thinking");
     assert.equal(els.verdict.textContent, "Thinking (starting the solver)…");
+  });
+});
+
+describe("the point of no return", () => {
+  it("names the losing move by its piles, marks its cards and offers to undo to it", async () => {
+    const w = app();
+    w.deal(1);
+    answer(workers[0].lastJob(), { verdict: "solved", moves: ["t9>t9"], usedHidden: false });
+    await settle();
+    w.deal(1, "freecell", ["t1>t2"]);        // off the win: asked again
+    answer(workers[0].lastJob(), { verdict: "unwinnable", moves: [], usedHidden: false });
+    await settle();
+    assert.equal(els.verdict.dataset.state, "lost");
+    assert.equal(els.ponr.textContent, "Lost at move 1 (Pile 1 to Pile 2).");
+    assert.equal(els["btn-rewind"].textContent, "Undo to the deal");
+    w.snap.last = "t1>t2";
+    assert.deepEqual(w.assist.marks(), [{ pile: "t2", index: 0, cls: "lost-move" }]);
+  });
+
+  it("drops a walk back that answers after a new deal", async () => {
+    const w = app();
+    w.deal(1, "freecell", ["t1>t2", "t2>t1"]);
+    answer(workers[0].lastJob(), { verdict: "unwinnable", moves: [], usedHidden: false });
+    await settle();
+    const walk = workers[0].lastJob();
+    assert.equal(walk.job.kind, "rewind");
+    assert.equal(els.ponr.textContent, "Looking for the move that lost it…");
+    w.deal(2);
+    answer(walk, { winnable: 0, moves: ["t1>t2"], usedHidden: false, lost: [1] });
+    await settle();
+    assert.equal(els.ponr.hidden, true);
+    assert.equal(els.verdict.dataset.state, "thinking");
+    answer(workers[0].lastJob(), { verdict: "solved", moves: ["t2>t3"], usedHidden: false });
+    await settle();
+    assert.equal(els.verdict.dataset.state, "winnable");
   });
 });

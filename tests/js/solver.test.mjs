@@ -2,7 +2,7 @@
 // answer resolves only the question it was asked for.
 
 import assert from "node:assert/strict";
-import { beforeEach, describe, it } from "node:test";
+import { afterEach, beforeEach, describe, it } from "node:test";
 
 import { installWorker, settle } from "./fakes.mjs";
 
@@ -10,6 +10,8 @@ const { createSolver } = await import("../../static/js/solver.js");
 
 let workers;
 beforeEach(() => { workers = installWorker(); });
+// A worker that never said it was ready leaves the client's start timer running.
+afterEach(() => { for (const w of workers) w.reply({ ready: true }); });
 
 describe("the solver client", () => {
   it("starts its worker once, and says when it is ready", () => {
