@@ -12,13 +12,9 @@ import { $, app, elapsed } from "./state.js";
 import * as store from "./store.js";
 import { draw } from "./table.js";
 
-const GAME_IDS = ["klondike", "spider", "freecell", "pyramid", "yukon", "streets_and_alleys",
-  "all_in_a_row", "roosevelt", "moving_left"];
-const MAX_DEAL = 2147483647;
-
 /** Paint a game's saved snapshot while Python starts; input waits until it has. */
 function paintWarm(gameId) {
-  const { record } = store.readGame(gameId);
+  const { record } = gameId ? store.readGame(gameId) : {};
   if (!record) return;
   const cached = store.read(store.keys.catalogueCache);
   try {
@@ -104,9 +100,10 @@ export async function boot() {
   const params = new URLSearchParams(window.location.search);
   const linked = params.get("game");
   const linkedDeal = /^[0-9]{1,10}$/.test(params.get("deal") ?? "") ? Number(params.get("deal")) : null;
-  let gameId = GAME_IDS.includes(linked) ? linked : store.read(store.keys.current);
-  if (!GAME_IDS.includes(gameId)) gameId = "klondike";
-  paintWarm(gameId);
+  const stored = store.read(store.keys.current);
+  // Until the engine has started (and its catalogue says which games there are), paint the
+  // saved board of the game the link names, else of the last one played.
+  paintWarm(linked ?? stored);
   registerServiceWorker();
   watchPage();
   try {
@@ -121,7 +118,11 @@ export async function boot() {
   app.ready = true;
   $("booting")?.remove();
   app.assist.loadLists();
-  const wantsDeal = linked === gameId && linkedDeal >= 1 && linkedDeal <= MAX_DEAL;
+  // The catalogue's games: the linked one, else the last one played, else its first.
+  const ids = app.catalogue.games.map((g) => g.id);
+  const gameId = ids.includes(linked) ? linked : ids.includes(stored) ? stored : ids[0];
+  const { minDeal, maxDeal } = app.catalogue;
+  const wantsDeal = linked === gameId && linkedDeal >= minDeal && linkedDeal <= maxDeal;
   const inProgress = store.readGame(gameId).record?.snapshot;
   if (wantsDeal && inProgress && inProgress.moveCount > 0 && inProgress.status === "playing"
       && inProgress.deal !== linkedDeal) {

@@ -51,6 +51,7 @@ export function newDeal(gameId = app.snap.game, deal = randomDeal(), options = n
   }
   app.clock.reset(0);
   app.solverPlayed = false;
+  app.touched = false;
   app.cursor = null;
   hideNotice("outcome");
   announce(`${app.snap.title}, deal ${deal}`);
@@ -69,6 +70,7 @@ export function openGame(gameId) {
     if (!result.error) {
       app.clock.reset(result.elapsed ?? 0);
       app.solverPlayed = record.assisted === "solve";
+      app.touched = true;
       accept(result);
       if (app.snap.moveCount > 0) app.clock.start();
       afterMove();

@@ -3,9 +3,9 @@
 
 import { scheduleAuto } from "./autoplay.js";
 import { dealRandom, newDeal, openGame } from "./deals.js";
+import { call } from "./engine.js";
 import { saveNow, unlessInProgress } from "./game-flow.js";
 import { setMotion } from "./motion.js";
-import { rulesHtml } from "./rules-text.js";
 import { app } from "./state.js";
 import * as store from "./store.js";
 
@@ -28,7 +28,13 @@ export const dialogActions = {
       dealRandom(id, options);
     });
   },
-  rules: () => rulesHtml(app.snap?.game ?? "klondike"),
+  /** The rules page of the game on the table, with its options: {title, html}, or null. */
+  rules() {
+    if (!app.ready || !app.snap) return null;
+    const page = call("rules", app.snap.game, JSON.stringify(app.snap.options ?? {}));
+    return page.error ? null : page;
+  },
+  dealRange: () => ({ min: app.catalogue?.minDeal ?? 1, max: app.catalogue?.maxDeal ?? 1 }),
   settings: () => app.settings,
   saveSettings(next) {
     app.settings = { ...app.settings, ...next };

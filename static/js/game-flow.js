@@ -5,7 +5,6 @@ import { scheduleAuto, stopAuto } from "./autoplay.js";
 import { clockText } from "./clock.js";
 import { dealRandom } from "./deals.js";
 import { call } from "./engine.js";
-import { readMove } from "./moves.js";
 import { announce, ask, hideNotice, notice, toast } from "./notices.js";
 import { app, elapsed, inProgress, solvedBySolver } from "./state.js";
 import * as store from "./store.js";
@@ -45,22 +44,14 @@ function save() {
 export function play(text, { auto = false } = {}) {
   if (!app.ready || app.assist.finding) return false;
   if (!auto) stopAuto();
-  const before = app.snap;
+  app.touched ||= !auto;
   const ok = accept(call("play", text, elapsed()));
   if (!ok) return false;
   app.selected = null;
   app.clock.start();
-  describeMove(before, text);
+  announce(app.snap.lastWords ?? "Played");       // the engine's words for the move
   afterMove();
   return true;
-}
-
-function describeMove(before, text) {
-  const m = readMove(before, app.names, text);
-  announce(m.kind === "turn" ? "Turned the stock" : m.kind === "recycle" ? "Turned the waste over"
-    : m.kind === "pair" ? `Removed the ${m.card} and the ${m.other}`
-      : m.kind === "remove" ? `Removed the ${m.card}`
-        : `${m.card ?? "Card"}${m.count > 1 ? ` and ${m.count - 1} more` : ""} from ${m.from} to ${m.to}`);
 }
 
 /** After a move: say so when the game is won or stuck, else let automatic moves follow. */

@@ -43,7 +43,7 @@ export function createKeyboard(env) {
       }
       const cards = pileCards(pile);
       if (!cards.length) return env.announce(`${app.snap.labels[pile]} is empty`);
-      if (app.snap.game === "pyramid") return intents.pairTap(pile, cards.length - 1);
+      if (app.snap.pairs) return intents.tap(pile, cards.length - 1);   // pick one of a pair
       // Pick the longest run that has somewhere to go, else the top card.
       const runs = app.snap.moves.filter((m) => m.src === pile).map((m) => m.n);
       const n = runs.length ? Math.max(...runs) : 1;

@@ -22,6 +22,7 @@ export const app = {
   pointerMoves: 0,      // the move count when the pointer went down
   protectedSave: null,  // a game whose unreadable save must never be written over
   assist: null,         // the solver's helper (createAssist), set by main.js
+  touched: false,       // the player has moved since the deal (automatic moves do not count)
   solverPlayed: false,  // auto-solve played a move of this game (it is then "solved", not won)
   clock: createClock({
     now: () => performance.now(),
@@ -35,5 +36,7 @@ export const elapsed = () => app.clock.elapsed();
 /** Tell whether the solver played (part of) this game: a win is then the solver's. */
 export const solvedBySolver = () => Boolean(app.assist?.solvedBySolver) || app.solverPlayed;
 
-/** Tell whether replacing a game loses something: moves made and the game still going. */
-export const inProgress = (snap) => Boolean(snap) && snap.moveCount > 0 && snap.status === "playing";
+/** Tell whether replacing a game loses something: moves made and the game still going (for
+ * the game on the table, moves the player made: not only the automatic ones after the deal). */
+export const inProgress = (snap) => Boolean(snap) && snap.moveCount > 0 && snap.status === "playing"
+  && (snap !== app.snap || app.touched);

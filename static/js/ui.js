@@ -2,7 +2,23 @@
 // deal-number form. They call back into the app through the `ui` object main.js passes in.
 
 const $ = (id) => document.getElementById(id);
-const MAX_DEAL = 2147483647;
+
+// How the page is played: the page's own controls, shown under every game's rules (which
+// come from the engine).
+const PLAYING_HERE = `
+<h3>Playing here</h3>
+<ul>
+<li>Tap or click a card to send it to its best place; drag it to choose the place yourself.
+A card dropped where it may not go glides back, and the reason shows beside it.</li>
+<li>Keyboard: the arrow keys move between piles, Space picks up a card and Space again puts it
+down, Enter plays the best move for the card in focus, D turns the stock, Escape lets go,
+Ctrl+Z undoes and Ctrl+Y redoes.</li>
+<li>Undo and redo are unlimited and never change the deal. Every deal has a number: the same
+number always gives the same deal.</li>
+<li>New deal, Restart and a new game in Games ask first when they would replace a game in
+progress.</li>
+<li>When no legal move is left the game tells you, and offers to undo or deal again.</li>
+</ul>`;
 
 function optionLabel(option, value) {
   const i = option.choices.indexOf(value);
@@ -89,9 +105,10 @@ export function bindDialogs(ui) {
     $("dlg-games").showModal();
   });
   $("btn-rules").addEventListener("click", () => {
-    const game = ui.games().find((g) => g.id === ui.current());
-    $("dlg-rules-title").textContent = game ? `How to play ${game.title}` : "Rules";
-    $("rules-text").innerHTML = ui.rules();
+    const page = ui.rules();              // the engine's page for the game and its options
+    $("dlg-rules-title").textContent = page ? `How to play ${page.title}` : "Rules";
+    $("rules-text").innerHTML = (page ? page.html : "<p>The rules appear here as soon as the card engine has started.</p>")
+      + PLAYING_HERE;
     $("dlg-rules").showModal();
     // showModal focuses the Close button at the bottom, scrolling there: open at the top.
     for (const el of [$("dlg-rules"), $("rules-text"), $("dlg-rules").querySelector(".dialog-body")]) {
@@ -112,6 +129,9 @@ export function bindDialogs(ui) {
   $("btn-deal").addEventListener("click", () => {
     $("deal-error").textContent = "";
     $("deal-number").value = "";
+    const { min, max } = ui.dealRange();
+    const label = document.querySelector('label[for="deal-number"]');
+    if (label) label.textContent = `Deal number (${min} to ${max})`;
     $("dlg-deal").showModal();
     $("deal-number").focus();
   });
@@ -120,8 +140,9 @@ export function bindDialogs(ui) {
     e.preventDefault();
     const text = $("deal-number").value.trim();
     const n = Number(text);
-    if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(n) || n < 1 || n > MAX_DEAL) {
-      $("deal-error").textContent = `A deal number is a whole number from 1 to ${MAX_DEAL}.`;
+    const { min, max } = ui.dealRange();
+    if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(n) || n < min || n > max) {
+      $("deal-error").textContent = `A deal number is a whole number from ${min} to ${max}.`;
       $("deal-number").focus();
       return;
     }

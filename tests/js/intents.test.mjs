@@ -29,27 +29,25 @@ test("a double tap is one tap: the same spot soon after, not another card or lat
   assert.equal(isEcho(last, { pile: "t1", index: 3, point: { x: 33, y: 260 }, at: 1200 }), false);
   assert.equal(isEcho(last, { pile: "t2", index: 4, point: { x: 30, y: 200 }, at: 1200 }), false);
   assert.equal(isEcho(last, { pile: "t1", index: 4, point: { x: 30, y: 200 }, at: 1000 + DOUBLE_TAP_MS }), false);
-  const keys = { pile: "t1", index: 4, point: null, at: 1000 };
-  assert.equal(isEcho(keys, { pile: "t1", index: 4, point: null, at: 1100 }), true);
-  assert.equal(isEcho(keys, { pile: "t1", index: 3, point: null, at: 1100 }), false);
+  const keys = { pile: "t1", index: 4, point: null, at: 1000 };   // keys are never echoes
+  assert.equal(isEcho(keys, { pile: "t1", index: 4, point: null, at: 1100 }), false);
+  assert.equal(isEcho(last, { pile: "t1", index: 4, point: null, at: 1100 }), false);
 });
 
-/** A table of two piles whose top cards each have a tap move, and a fake engine. */
-function fixture(snapExtra = {}) {
+/** A table of two piles whose top cards each have a tap move, and a fake engine that answers
+ * tap and move_for from a small table of its own. */
+function fixture({ pairs = false, lift = { t1: 1, t2: 0, waste: 0 } } = {}) {
   let now = 0;
   const played = [];
   const refused = [];
+  const asked = [];
+  const taps = { "t1:1": { move: "t1>f1" }, "t2:0": pairs ? { select: true } : { move: "t2>t1" },
+    "stock:0": { move: "stock>waste" }, "t1:0": { reason: "That card is face down" } };
+  const drags = { "t2:0>t1": "t2>t1" };
   const app = {
-    ready: true, finishing: false, selected: null, names: {}, pointerDown: false, pointerMoves: 0,
-    assist: { finding: false },
-    geo,
-    snap: {
-      game: "test", moveCount: 0, free: null,
-      piles: { stock: [null], waste: [], t1: ["AS", "2H"], t2: ["3C"] },
-      moves: [{ src: "t1", dst: "f1", n: 1, text: "t1>f1" }, { src: "t2", dst: "t1", n: 1, text: "t2>t1" }],
-      taps: { "t1:1": "t1>f1", "t2:1": "t2>t1", "stock:0": "stock>waste" },
-      ...snapExtra,
-    },
+    ready: true, finishing: false, selected: null, names: { "3C": "3 of clubs" }, pointerDown: false,
+    pointerMoves: 0, assist: { finding: false }, geo,
+    snap: { moveCount: 0, pairs, lift, piles: { stock: [null], waste: [], t1: [null, "2H"], t2: ["3C"] } },
   };
   const env = {
     app,
@@ -58,7 +56,16 @@ function fixture(snapExtra = {}) {
       app.snap = { ...app.snap, moveCount: app.snap.moveCount + 1 };
       return true;
     },
-    call: (method, text) => ({ reason: `no: ${text}` }),
+    call(method, ...args) {
+      asked.push([method, ...args]);
+      if (method === "tap") {
+        const [pile, index] = args;
+        return { move: null, select: false, reason: null, ...taps[`${pile}:${index}`] };
+      }
+      const [src, index, dst] = args;
+      const move = drags[`${src}:${index}>${dst}`] ?? null;
+      return { move, reason: move ? null : `The card cannot go on ${dst}` };
+    },
     announce() {},
     hideNotice() {},
     draw() {},
@@ -66,41 +73,55 @@ function fixture(snapExtra = {}) {
     tableBox: () => ({ left: 0, top: 0 }),
     now: () => now,
   };
-  return { app, env, intents: createIntents(env), played, refused, tick: (ms) => { now += ms; } };
+  return { app, env, intents: createIntents(env), played, refused, asked, tick: (ms) => { now += ms; } };
 }
 
-test("a tap plays its move; the echo of a double tap does not play a second", () => {
+test("a tap plays the engine's move; the echo of a double tap does not play a second", () => {
   const f = fixture();
   f.intents.tap("t1", 1, { x: 30, y: 150 });
   f.tick(120);
-  f.intents.tap("t1", 0, { x: 31, y: 151 });    // the card beneath now lies under the finger
+  f.intents.tap("t1", 1, { x: 31, y: 151 });    // the second half of a double tap
   assert.deepEqual(f.played, ["t1>f1"]);
   f.tick(500);
   f.intents.tap("t1", 1, { x: 31, y: 151 });    // later: a deliberate tap
   assert.equal(f.played.length, 2);
 });
 
-test("two quick taps on different cards both play", () => {
+test("two quick taps on different cards both play, and quick keys are never echoes", () => {
   const f = fixture();
   f.intents.tap("t1", 1, { x: 30, y: 150 });
   f.tick(100);
   f.intents.tap("t2", 0, { x: 100, y: 120 });
   assert.deepEqual(f.played, ["t1>f1", "t2>t1"]);
+  f.intents.tap("stock", 0);
+  f.intents.tap("stock", 0);
+  assert.equal(f.played.length, 4);
 });
 
-test("any face-up card lifts, a face-down card and the stock do not", () => {
-  const f = fixture({ piles: { stock: ["KD"], waste: [], t1: [null, "2H"], t2: ["3C"] } });
+test("a tap with nothing to play shows the engine's reason at the card", () => {
+  const f = fixture();
+  f.intents.tap("t1", 0, { x: 30, y: 115 });
+  assert.deepEqual(f.refused, [["t1", 0, "That card is face down"]]);
+  assert.deepEqual(f.played, []);
+});
+
+test("what lifts is what the engine's lift says: from its index up, never the stock", () => {
+  const f = fixture();
   assert.equal(f.intents.canLift("t1", 1), true);
   assert.equal(f.intents.canLift("t1", 0), false);
+  assert.equal(f.intents.canLift("t2", 0), true);
   assert.equal(f.intents.canLift("stock", 0), false);
 });
 
-test("a refused drop gives the engine's reason, shown at the card", () => {
+test("a drop plays the engine's move_for; a refused one gives its reason, shown at the card", () => {
   const f = fixture();
-  f.intents.refused("t2", 0, "t1");
-  assert.equal(f.refused.length, 1);
-  assert.deepEqual(f.refused[0].slice(0, 2), ["t2", 0]);
-  assert.match(f.refused[0][2], /no: /);
+  f.intents.pointer(true);
+  assert.equal(f.intents.drop("t2", 0, "t1"), true);
+  assert.deepEqual(f.played, ["t2>t1"]);
+  f.intents.pointer(true);
+  assert.equal(f.intents.drop("t1", 1, "t2"), false);
+  f.intents.refused("t1", 1, "t2");
+  assert.deepEqual(f.refused, [["t1", 1, "The card cannot go on t2"]]);
 });
 
 test("a drop made stale by a move since the pointer went down is not played", () => {
@@ -109,4 +130,28 @@ test("a drop made stale by a move since the pointer went down is not played", ()
   f.app.snap = { ...f.app.snap, moveCount: 5 };
   assert.equal(f.intents.drop("t2", 0, "t1"), false);
   assert.deepEqual(f.played, []);
+});
+
+test("in a game of pairs a tap picks a card, a second card pairs it, the same card lets go", () => {
+  const f = fixture({ pairs: true });
+  f.intents.tap("t2", 0, { x: 100, y: 120 });          // the engine says: select
+  assert.deepEqual(f.app.selected, { pile: "t2", index: 0 });
+  f.intents.tap("t2", 0, { x: 100, y: 120 });
+  assert.equal(f.app.selected, null);
+  f.intents.tap("t2", 0, { x: 100, y: 120 });
+  f.intents.tap("t1", 1, { x: 30, y: 150 });           // the second card: the engine pairs them
+  assert.deepEqual(f.asked.at(-1), ["move_for", "t2", 0, "t1"]);
+  assert.deepEqual(f.played, ["t2>t1"]);
+  assert.equal(f.app.selected, null);
+});
+
+test("a card picked by keys goes where the player places it, or says why not", () => {
+  const f = fixture();
+  f.app.selected = { pile: "t2", index: 0 };
+  f.intents.place("t1");
+  assert.deepEqual(f.played, ["t2>t1"]);
+  f.app.selected = { pile: "t1", index: 1 };
+  f.intents.place("t2");
+  assert.equal(f.app.selected, null);
+  assert.deepEqual(f.refused, [["t1", 1, "The card cannot go on t2"]]);
 });
