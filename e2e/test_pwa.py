@@ -106,6 +106,7 @@ def test_offline_after_the_first_visit(pwa_page: Page, own_site: Site) -> None:
     page.keyboard.press("Control+z")
     page.click("#btn-redo")
     page.click("#btn-new")
+    page.click('#notice-buttons button:has-text("New deal")')    # a game in progress: asked
     assert snap(page)["moveCount"] == 0
     for button, dialog in (("#btn-rules", "#dlg-rules"), ("#btn-settings", "#dlg-settings"),
                            ("#btn-deal", "#dlg-deal"), ("#btn-games", "#dlg-games")):

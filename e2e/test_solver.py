@@ -121,7 +121,10 @@ def test_auto_solve_plays_the_win_and_can_be_stopped(page: Page, site_url: str) 
     verdict(page, "winnable")                          # the rest of the win is still known
 
     page.click("#btn-solve")                           # and played to the end this time
-    expect(page.locator("#notice-title")).to_have_text("You won!", timeout=SOLVER_TIMEOUT_MS)
+    expect(page.locator("#notice-title")).to_have_text("Solved by the solver",
+                                                       timeout=SOLVER_TIMEOUT_MS)
+    record = json.loads(page.evaluate("localStorage.getItem('patience:v1:game:freecell')"))
+    assert record["assisted"] == "solve"               # kept apart from the player's wins
     assert snap(page)["status"] == "won"
     assert snap(page)["moveCount"] > stopped
 
