@@ -22,7 +22,7 @@ export function isEcho(last, tap) {
 }
 
 /** Return the pile under a point of the table (x, y relative to it), or null. `skip(id)`
- * leaves a pile out (an empty hole of a pyramid). */
+ * leaves a pile out (an emptied place in a game of pairs). */
 export function hitPile(geo, x, y, exclude, skip = () => false) {
   const pad = geo.gap / 2;
   let hit = null;

@@ -33,10 +33,7 @@ const assist = createAssist({
   ready: () => app.ready,
   names: () => app.names,
   call,
-  play(text) {
-    if (assist.solving) app.solverPlayed = true;   // until assist.solvedBySolver exists
-    return play(text, { auto: true });
-  },
+  play: (text) => play(text, { auto: true }),
   undoTo,
   announce: (text) => announce(text),
   notice: (...args) => notice(...args),

@@ -23,7 +23,7 @@ export const app = {
   protectedSave: null,  // a game whose unreadable save must never be written over
   assist: null,         // the solver's helper (createAssist), set by main.js
   touched: false,       // the player has moved since the deal (automatic moves do not count)
-  solverPlayed: false,  // auto-solve played a move of this game (it is then "solved", not won)
+  solverPlayed: false,  // the saved record says the solver played this game (assisted: "solve")
   clock: createClock({
     now: () => performance.now(),
     canRun: () => Boolean(app.snap && app.snap.status === "playing" && !document.hidden),
@@ -33,7 +33,8 @@ export const app = {
 /** Seconds played in this game. */
 export const elapsed = () => app.clock.elapsed();
 
-/** Tell whether the solver played (part of) this game: a win is then the solver's. */
+/** Tell whether the solver played (part of) this game: a win is then the solver's. The
+ * assistant knows it for the line played since the page opened; the record, from before. */
 export const solvedBySolver = () => Boolean(app.assist?.solvedBySolver) || app.solverPlayed;
 
 /** Tell whether replacing a game loses something: moves made and the game still going (for
