@@ -53,7 +53,7 @@ export function createView(core, { ponr, hints }) {
     verdict.textContent = core.on() || shownTip || ponr.found ? text : "";
     verdict.hidden = !verdict.textContent;
     const back = $("btn-rewind");
-    const lost = state === "lost" || core.busy === "rewind" ? ponr.words(s) : null;
+    const lost = state === "lost" || ponr.walking() ? ponr.words(s) : null;
     back.hidden = !lost?.back;
     if (lost?.back) back.textContent = lost.back;
     $("ponr").textContent = lost?.text ?? "";

@@ -61,6 +61,8 @@ export function createAssist(ctx) {
       core.tip = null;
       core.trouble = null;
     }
+    // A question about a position no longer on the line is of no use to anyone now.
+    if (core.current && !kn.holds(core.current.token)) core.solver.cancel();
     view.withoutDrawing(refresh);
   }
 

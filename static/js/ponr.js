@@ -89,10 +89,13 @@ export function createPonr(core) {
     document.querySelector('#table .pile[tabindex="0"]')?.focus({ preventScroll: true });
   }
 
+  /** Tell whether the worker is walking back along the line on the table. */
+  const walking = () => core.current?.why === "rewind" && kn.holds(core.current.token);
+
   /** What the strip says of a lost game: {text, back} (back: the undo button's label). */
   function words(s) {
     const p = current();
-    if (!p) return core.busy === "rewind" ? { text: "Looking for the move that lost it…", back: null, found: false } : null;
+    if (!p) return walking() ? { text: "Looking for the move that lost it…", back: null, found: false } : null;
     if (p.winnable === null) return { text: p.message, back: null, found: true };
     const j = p.winnable;
     const m = piles(kn.line[j]);          // the piles' names only: the cards have moved on
@@ -125,6 +128,7 @@ export function createPonr(core) {
     words,
     speak,
     marks,
+    walking,
     reset() { ponr = null; },
     get found() { return current(); },
   };

@@ -10,7 +10,7 @@ const { createAssist } = await import("../../static/js/assist.js");
 
 /** A fake app: a table whose snapshot the test sets, and a record of what was played. */
 function app() {
-  const world = { snap: null, played: [], said: [], calls: [] };
+  const world = { snap: null, played: [], said: [], calls: [], settings: {} };
   world.deal = (deal, game = "freecell", moves = []) => {
     world.snap = {
       game, deal, status: "playing", moveCount: moves.length,
@@ -24,7 +24,7 @@ function app() {
   };
   world.assist = createAssist({
     snap: () => world.snap,
-    settings: () => ({}),
+    settings: () => world.settings,
     ready: () => true,
     names: () => ({ AS: "Ace of spades", "2H": "Two of hearts" }),
     call(method, ...args) {
@@ -183,5 +183,21 @@ describe("the point of no return", () => {
     answer(workers[0].lastJob(), { verdict: "solved", moves: ["t2>t3"], usedHidden: false });
     await settle();
     assert.equal(els.verdict.dataset.state, "winnable");
+  });
+});
+
+describe("with the indicator off", () => {
+  it("a question about a position left behind is cancelled, and its words go with it", async () => {
+    const w = app();
+    w.deal(1, "freecell", ["t1>t2", "t2>t1"]);
+    answer(workers[0].lastJob(), { verdict: "unwinnable", moves: [], usedHidden: false });
+    await settle();
+    assert.equal(workers[0].lastJob().job.kind, "rewind");
+    w.settings = { indicator: false };
+    w.deal(2);
+    assert.deepEqual(workers[0].sent.at(-1), { cancel: true });
+    await settle();
+    assert.equal(els.ponr.hidden, true);
+    assert.equal(els.verdict.hidden, true);
   });
 });
