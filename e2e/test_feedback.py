@@ -129,3 +129,21 @@ def test_vegas_money_is_written_minus_dollars(page: Page, site_url: str) -> None
          options: {klondike: {scoring: "vegas"}}}));""")
     open_game(page, site_url, "klondike", 1)
     expect(page.locator("#stat-score")).to_have_text("-$52")
+
+
+def test_a_new_deal_from_the_games_dialog_asks_first_too(page: Page, site_url: str) -> None:
+    manual_play(page)
+    open_game(page, site_url, "klondike", 1)
+    play_a_tap(page, snap(page))
+    page.click("#btn-games")
+    page.click('.game-card[data-game="klondike"] button.accent')     # New deal
+    expect(page.locator("#notice-title")).to_have_text("Start a new deal?")
+    page.click('#notice-buttons button:has-text("Keep playing")')
+    assert snap(page)["moveCount"] == 1 and snap(page)["deal"] == 1
+    page.click("#btn-games")
+    page.click('.game-card[data-game="freecell"] button.accent')     # another game: nothing lost
+    expect(page.locator("#notice")).to_be_hidden()
+    assert snap(page)["game"] == "freecell"
+    page.click("#btn-games")
+    page.click('.game-card[data-game="klondike"] button:has-text("Resume")')
+    assert snap(page)["moveCount"] == 1 and snap(page)["game"] == "klondike"
