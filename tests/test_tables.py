@@ -46,7 +46,7 @@ def test_the_layouts_the_page_draws() -> None:
     t = [f"t{i}" for i in range(1, 29)]
     assert layout("pyramid") == {"columns": 7, "rows": [
         row(["stock", "waste", None, None, None, None, "f1"], {"waste": "none"}),
-        {"kind": "pyramid", "piles": t}]}
+        {"kind": "triangle", "piles": t}]}
     assert layout("all_in_a_row") == {"columns": 7, "rows": [
         row([None, None, None, "f1"], {"f1": "stack"}), row(t[:7], fan="down"),
         row(t[7:13], fan="down")]}

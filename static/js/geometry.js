@@ -13,7 +13,6 @@ const MIN_W = 22;                      // px: the smallest card
 const DOWN_FAN = 0.13;                 // card heights between face-down cards, at most
 const UP_FAN = 0.36;                   // card heights between face-up cards, at most
 const DESIGN_FAN = 0.22;               // the face-up offset the card size is planned with
-const PYRAMID_ROWS = 7;
 
 /** The corner index for a card width: its font size, padding, and the strips it needs. */
 export function cornerIndex(cardW) {
@@ -30,6 +29,11 @@ export function cornerIndex(cardW) {
 /** Choose the layout mode: "side" puts the non-fanned piles down the sides (short, wide tables). */
 export function layoutMode(width, height) {
   return width >= height * 1.3 && height <= 560 ? "side" : "rows";
+}
+
+/** The rows of a triangle of n piles (1 + 2 + ... + rows = n). */
+export function triangleRows(row) {
+  return Math.round((Math.sqrt(8 * row.piles.length + 1) - 1) / 2);
 }
 
 function isFanned(row) {
@@ -70,10 +74,10 @@ function sidePlan(layout) {
   const left = [];
   const right = [];
   const middle = [];
-  let pyramid = null;
+  let triangle = null;
   for (const row of layout.rows) {
-    if (row.kind === "pyramid") {
-      pyramid = row;
+    if (row.kind === "triangle") {
+      triangle = row;
       continue;
     }
     if (isFanned(row)) {
@@ -86,12 +90,12 @@ function sidePlan(layout) {
       (slot.pile.startsWith("f") ? right : left).push({ ...slot, fan });
     }
   }
-  return { left, right, middle, pyramid };
+  return { left, right, middle, triangle };
 }
 
 /** Return the card size, the corner index and the position of every pile and card. */
 export function geometry(snap, width, height) {
-  return layoutMode(width, height) === "side" && snap.layout.rows.some((r) => isFanned(r) || r.kind === "pyramid")
+  return layoutMode(width, height) === "side" && snap.layout.rows.some((r) => isFanned(r) || r.kind === "triangle")
     ? sideGeometry(snap, width, height)
     : rowGeometry(snap, width, height);
 }
@@ -115,11 +119,11 @@ function rowGeometryAt(snap, width, height, smaller) {
   const cols = layout.columns;
   const gap = Math.round(Math.max(4, Math.min(14, width * 0.012)));
   const design = designCards(snap);
-  // Height in card heights: a plain row is one card, the pyramid four, a fanned row one card
-  // plus the planned fan.
+  // Height in card heights: a plain row is one card, a triangle of rows each half covering
+  // the one above (rows + 1) / 2, a fanned row one card plus the planned fan.
   let units = 0;
   for (const row of layout.rows) {
-    units += row.kind === "pyramid" ? (PYRAMID_ROWS + 1) / 2 : isFanned(row) ? 1 + (design - 1) * DESIGN_FAN : 1;
+    units += row.kind === "triangle" ? (triangleRows(row) + 1) / 2 : isFanned(row) ? 1 + (design - 1) * DESIGN_FAN : 1;
   }
   const byWidth = (width - gap * (cols + 1)) / cols;
   const byHeight = (height - gap * (layout.rows.length + 1)) / (units * RATIO);
@@ -132,13 +136,14 @@ function rowGeometryAt(snap, width, height, smaller) {
   const lastFanned = fannedRows[fannedRows.length - 1];
   let y = gap;
   for (const row of layout.rows) {
-    if (row.kind === "pyramid") {
+    if (row.kind === "triangle") {
+      const rows = triangleRows(row);
       row.piles.forEach((id, k) => {
         const r = Math.floor((Math.sqrt(8 * k + 1) - 1) / 2);
         const p = k - (r * (r + 1)) / 2;
-        piles[id] = place(snap, id, colX((PYRAMID_ROWS - 1) / 2 - r / 2 + p), y + (r * cardH) / 2, "none", cardW, cardH, index, 0);
+        piles[id] = place(snap, id, colX((rows - 1) / 2 - r / 2 + p), y + (r * cardH) / 2, "none", cardW, cardH, index, 0);
       });
-      y += ((PYRAMID_ROWS + 1) / 2) * cardH + gap;
+      y += ((rows + 1) / 2) * cardH + gap;
       continue;
     }
     const planned = cardH * (1 + (design - 1) * DESIGN_FAN);
@@ -158,11 +163,12 @@ function rowGeometryAt(snap, width, height, smaller) {
 }
 
 function sideGeometry(snap, width, height) {
-  const { left, right, middle, pyramid } = sidePlan(snap.layout);
+  const { left, right, middle, triangle } = sidePlan(snap.layout);
+  const rows = triangle ? triangleRows(triangle) : 0;
   const gap = Math.round(Math.max(4, Math.min(12, width * 0.01)));
   const design = designCards(snap);
-  const midCols = pyramid ? PYRAMID_ROWS : middle.length;
-  const midUnits = pyramid ? (PYRAMID_ROWS + 1) / 2 : 1 + (design - 1) * DESIGN_FAN;
+  const midCols = triangle ? rows : middle.length;
+  const midUnits = triangle ? (rows + 1) / 2 : 1 + (design - 1) * DESIGN_FAN;
   // Try one to three columns on each side; keep the arrangement with the largest cards.
   let best = null;
   for (const kl of left.length ? [1, 2, 3] : [0]) {
@@ -194,11 +200,11 @@ function sideGeometry(snap, width, height) {
   };
   panel(left, kl, x0);
   const midX = x0 + kl * (cardW + gap) + (kl ? gap : 0);
-  if (pyramid) {
-    pyramid.piles.forEach((id, k) => {
+  if (triangle) {
+    triangle.piles.forEach((id, k) => {
       const r = Math.floor((Math.sqrt(8 * k + 1) - 1) / 2);
       const p = k - (r * (r + 1)) / 2;
-      piles[id] = place(snap, id, midX + ((PYRAMID_ROWS - 1) / 2 - r / 2 + p) * (cardW + gap), gap + (r * cardH) / 2, "none", cardW, cardH, index, 0);
+      piles[id] = place(snap, id, midX + ((rows - 1) / 2 - r / 2 + p) * (cardW + gap), gap + (r * cardH) / 2, "none", cardW, cardH, index, 0);
     });
   }
   middle.forEach((slot, c) => {

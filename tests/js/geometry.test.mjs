@@ -120,3 +120,15 @@ test("a column too long to show every index makes the cards smaller, and only th
   for (let i = 5; i < 32; i++) assert.ok(spots[i + 1].y - spots[i].y >= geo.index.strip - 1e-9, `card ${i}`);
   assert.ok(spots[32].y + geo.cardH <= 520);
 });
+
+test("a triangle's rows come from its pile count, each row half over the one before", () => {
+  const t = Array.from({ length: 28 }, (_, i) => `t${i + 1}`);
+  const piles = Object.fromEntries(t.map((id) => [id, ["AS"]]));
+  piles.stock = []; piles.waste = []; piles.f1 = [];
+  const snap = { layout: { columns: 7, rows: [row(["stock", "waste", null, null, null, null, "f1"]),
+    { kind: "triangle", piles: t }] }, piles };
+  const geo = geometry(snap, 1000, 700);
+  assert.equal(geo.piles.t22.y, geo.piles.t28.y, "the seventh row is one row");
+  assert.equal(geo.piles.t2.y - geo.piles.t1.y, geo.cardH / 2);
+  assert.ok(geo.piles.t22.x < geo.piles.t1.x && geo.piles.t28.x > geo.piles.t1.x);
+});

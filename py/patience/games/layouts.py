@@ -2,7 +2,7 @@
 
 A layout says where the page draws the piles: rows of slots on a grid of ``columns`` card
 widths. A row is ``{"kind": "row", "slots": [...]}`` whose slots are ``None`` (a gap) or
-``{"pile": id, "fan": "none" | "down" | "right" | "stack"}``; a ``{"kind": "pyramid",
+``{"pile": id, "fan": "none" | "down" | "right" | "stack"}``; a ``{"kind": "triangle",
 "piles": [...]}`` row lays its piles out as a pyramid, one card each.
 """
 
@@ -132,7 +132,7 @@ def pyramid_layout(r: Rules) -> dict[str, Any]:
         rows += 1
     return {"columns": rows, "rows": [
         row(["stock", "waste", *[None] * (rows - 3), f[0]], {"waste": "none"}),
-        {"kind": "pyramid", "piles": t}]}
+        {"kind": "triangle", "piles": t}]}
 
 
 def two_rows_layout(r: Rules) -> dict[str, Any]:
