@@ -64,14 +64,17 @@ export function createIntents(env) {
   }
 
   /** Ask the engine what a tap on a card does: play, pick the card (to pair it), or why not. */
-  function tapCard(pile, index) {
+  function tapCard(pile, index, redraw = false) {
     const { move, select, reason } = env.call("tap", pile, index);
     if (move) playTap(move);
     else if (select) {
       app.selected = { pile, index };
       env.draw();
       env.announce(`${app.names[pileCards(pile)[index]] ?? "The card"} picked; now the card to pair it with`);
-    } else if (reason) env.refuse(pile, index, reason);
+    } else {
+      if (redraw) env.draw();                 // a card picked before is let go
+      if (reason) env.refuse(pile, index, reason);
+    }
   }
 
   const intents = {
@@ -121,7 +124,7 @@ export function createIntents(env) {
         }
       }
       app.selected = null;
-      tapCard(pile, index);
+      tapCard(pile, index, Boolean(sel));
     },
     drop(pile, index, target) {
       if (intents.stale()) return false;
