@@ -8,9 +8,12 @@ import { announce, hideNotice, notice } from "./notices.js";
 import { app } from "./state.js";
 import * as store from "./store.js";
 
-/** A random deal number from 1 to a million. */
+/** A random deal number: one of the first million of the engine's range (short numbers are
+ * easier to read out and type again). */
 export function randomDeal() {
-  return randomBelow(1_000_000) + 1;
+  const min = app.catalogue?.minDeal ?? 1;
+  const max = app.catalogue?.maxDeal ?? 1_000_000;
+  return min + randomBelow(Math.max(1, Math.min(1_000_000, max - min + 1)));
 }
 
 function randomBelow(n) {
