@@ -1,13 +1,14 @@
 // Composition root: builds the page's parts and wires them together. The rules live in
-// Python; the modules named here play the moves the engine lists and draw what it returns.
+// Python; the modules named here ask the engine what a gesture means and draw what it returns.
 //
 //   state.js         the shared state (snapshot, settings, selection, clock)
 //   boot.js          warm paint, engine start, the opening game, service worker
 //   game-flow.js     snapshots, play, after a move, undo/redo/restart
 //   deals.js         new deals, opening a saved game
 //   autoplay.js      safe moves and the finish
-//   intents.js       what a tap, drag or drop means        (pure; input.js feeds it)
-//   keyboard-nav.js  the keyboard cursor, pick and place   (pure; input.js feeds it)
+//   intents.js       what a tap, drag or drop means        (no DOM: Node tests it)
+//   keyboard-nav.js  the keyboard cursor, pick and place   (no DOM: Node tests it)
+//   clock.js         elapsed time and its text             (no DOM: Node tests it)
 //   table.js, bar.js drawing the table and the bars;  notices.js  words for the player
 //   dialog-actions.js what the dialogs (ui.js) ask of the app
 
