@@ -3,8 +3,8 @@
 // test it (tests/js/intents.test.mjs).
 //
 // env: {app, play(text), call(method, ...args): the engine (tap, move_for), announce(text),
-//       hideNotice(kind), draw(), tableBox() -> {left, top}, refuse(pile, index, text): show
-//       why (shake, bubble), now() -> milliseconds}
+//       hideNotice(kind), draw(), tableBox() -> {left, top}, refuse(pile, index, text,
+//       {shake}): show why (a shake unless told not to, and the bubble), now() -> milliseconds}
 
 /** A second tap on the same spot this soon after a tap that played a move is the rest of a
  * double tap: it is ignored, so a double tap plays one move. */
@@ -131,9 +131,10 @@ export function createIntents(env) {
       const { move } = env.call("move_for", pile, index, target);
       return move ? env.play(move) : false;
     },
+    // A dropped card already glides back: the reason is shown, without a shake as well.
     refused(pile, index, target) {
       const { reason } = env.call("move_for", pile, index, target);
-      if (reason) env.refuse(pile, index, reason);
+      if (reason) env.refuse(pile, index, reason, { shake: false });
     },
     pointer(down) {
       app.pointerDown = down;

@@ -50,9 +50,9 @@ const assist = createAssist({
 app.assist = assist;
 
 /** Say why a move was refused: the card shakes and the reason shows beside it. */
-function refuse(pile, index, text) {
+function refuse(pile, index, text, { shake = true } = {}) {
   const el = app.geo.piles[pile]?.cards[index];
-  if (el) {
+  if (el && shake) {
     el.classList.remove("shake");
     void el.offsetWidth;
     el.classList.add("shake");

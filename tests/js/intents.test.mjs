@@ -69,7 +69,7 @@ function fixture({ pairs = false, lift = { t1: 1, t2: 0, waste: 0 } } = {}) {
     announce() {},
     hideNotice() {},
     draw() {},
-    refuse: (pile, index, text) => refused.push([pile, index, text]),
+    refuse: (pile, index, text, how = {}) => refused.push([pile, index, text, ...(how.shake === false ? ["still"] : [])]),
     tableBox: () => ({ left: 0, top: 0 }),
     now: () => now,
   };
@@ -121,7 +121,7 @@ test("a drop plays the engine's move_for; a refused one gives its reason, shown 
   f.intents.pointer(true);
   assert.equal(f.intents.drop("t1", 1, "t2"), false);
   f.intents.refused("t1", 1, "t2");
-  assert.deepEqual(f.refused, [["t1", 1, "The card cannot go on t2"]]);
+  assert.deepEqual(f.refused, [["t1", 1, "The card cannot go on t2", "still"]]);  // it glides back: no shake
 });
 
 test("a drop made stale by a move since the pointer went down is not played", () => {
