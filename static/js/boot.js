@@ -117,7 +117,7 @@ export async function boot() {
   store.write(store.keys.catalogueCache, JSON.stringify({ cards: app.names }));
   app.ready = true;
   $("booting")?.remove();
-  app.assist.loadLists();
+  app.assist.loadLists(app.catalogue);
   // The catalogue's games: the linked one, else the last one played, else its first.
   const ids = app.catalogue.games.map((g) => g.id);
   const gameId = ids.includes(linked) ? linked : ids.includes(stored) ? stored : ids[0];

@@ -20,7 +20,9 @@ export function createWinnableDeals(core) {
   let search = 0;           // the number of the latest search on the device
   let won = null;           // {key, deal, budget}: the deal last handed out as won
 
-  async function loadLists() {
+  /** Read the shipped list; deals outside the engine's range (its catalogue's minDeal and
+   * maxDeal) are dropped. */
+  async function loadLists({ minDeal, maxDeal }) {
     try {
       const response = await fetch(new URL("../data/winnable.json", import.meta.url));
       const data = await response.json();
@@ -28,7 +30,7 @@ export function createWinnableDeals(core) {
       // {"version": 1, "sets": {key: [deals]}, "budgets": {key: nodes}}: tools/winnable.py
       for (const [key, deals] of Object.entries(data.sets)) {
         if (!Array.isArray(deals)) continue;
-        const ok = deals.filter((d) => Number.isInteger(d) && d >= 1 && d <= 2147483647);
+        const ok = deals.filter((d) => Number.isInteger(d) && d >= minDeal && d <= maxDeal);
         const budget = Number(data.budgets?.[key]);
         const tried = Number(data.tried?.[key]);
         lists[key] = { deals: ok, budget: Number.isInteger(budget) && budget > 0 ? budget : 0,
