@@ -50,8 +50,12 @@ function setupSolverLine() {
     more.hidden = !cut;
   };
   more.addEventListener("click", () => setOpen(!bar.classList.contains("open")));
+  let words = bar.textContent;
   new MutationObserver((records) => {
     if (records.every((r) => more.contains(r.target))) return;   // our own button's text
+    const now = [...bar.querySelectorAll("p")].filter((p) => !p.hidden).map((p) => p.textContent).join("|");
+    if (now === words) return;                                   // the same words written again
+    words = now;
     setOpen(false);
     requestAnimationFrame(check);
   }).observe(bar, { subtree: true, childList: true, characterData: true,

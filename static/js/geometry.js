@@ -241,7 +241,8 @@ function place(snap, id, x, y, fan, cardW, cardH, index, room) {
   if (fan === "right" || fan === "down3") {
     // The top three cards spread (a draw-three waste), each showing its corner index.
     const first = Math.max(0, cards.length - 3);
-    const step = fan === "right" ? Math.max(index.width, 0.24 * cardW) : index.strip + 2;
+    const step = fan === "right" ? Math.min(Math.max(index.width, 0.24 * cardW), cardW / 2 + 2)
+      : index.strip + 2;
     cards.forEach((_, i) => {
       const k = Math.max(0, i - first);
       spots.push(fan === "right" ? { x: x + k * step, y } : { x, y: y + k * step });

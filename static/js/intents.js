@@ -15,7 +15,8 @@ const SAME_SPOT_PX = 16;
  * pile, soon after, at the same spot (within a few pixels). After the move that spot may show
  * another card of the pile: it is still the echo. Keys (no point) always count. */
 export function isEcho(last, tap) {
-  if (!last?.point || !tap.point || last.pile !== tap.pile || tap.at - last.at >= DOUBLE_TAP_MS) {
+  if (!last?.point || !tap.point || last.pile !== tap.pile || tap.at - last.at >= DOUBLE_TAP_MS
+      || tap.pile === "stock") {
     return false;
   }
   return Math.hypot(last.point.x - tap.point.x, last.point.y - tap.point.y) <= SAME_SPOT_PX;
@@ -139,6 +140,7 @@ export function createIntents(env) {
     pointer(down) {
       app.pointerDown = down;
       if (down) app.pointerMoves = app.snap.moveCount;
+      else if (app.drawPending) env.draw?.();
     },
     // A drop counts only if nothing moved since the pointer went down.
     stale: () => app.snap.moveCount !== app.pointerMoves,

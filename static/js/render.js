@@ -24,7 +24,10 @@ export function render(table, snap, names, view = {}) {
   table.classList.toggle("small", geo.cardW < 60);
   table.dataset.mode = geo.mode;
   const last = drawn.get(table);
-  const prev = last && last.size === `${geo.cardW}` ? lastPlaces(table, last.places) : null;
+  const game = JSON.stringify([snap.game, snap.options, snap.deal]);
+  let prev = last && last.size === `${geo.cardW}` ? lastPlaces(table, last.places) : null;
+  // Another game or deal: its ids say nothing of these cards, which are dealt from the stock.
+  if (prev && last.game !== game) prev = new Map([[null, { x: 0, y: 0, up: false }]]);
   const next = [];
   const byId = new Map();
   const frag = document.createDocumentFragment();
@@ -76,7 +79,7 @@ export function render(table, snap, names, view = {}) {
   table.replaceChildren(frag);
   const places = new Map(next.map((c) => [c.id, c]));
   const faces = JSON.stringify(snap.piles);
-  drawn.set(table, { places, size: `${geo.cardW}`, status: snap.status, faces });
+  drawn.set(table, { places, size: `${geo.cardW}`, status: snap.status, faces, game });
   // The same table with its cards numbered anew (the saved board painted before the engine
   // started, then the engine's own): nothing moved.
   const renumbered = last && last.faces === faces;

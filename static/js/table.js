@@ -2,6 +2,7 @@
 // and the keyboard cursor.
 
 import { updateBar } from "./bar.js";
+import { motionOn } from "./motion.js";
 import { render } from "./render.js";
 import { $, app } from "./state.js";
 
@@ -9,6 +10,12 @@ export function draw() {
   const table = $("table");
   const snap = app.snap;
   if (!snap) return;
+  // Never under a finger: a redraw would replace the cards being dragged. The release draws.
+  if (app.pointerDown && table.querySelector(".card.dragging")) {
+    app.drawPending = true;
+    return;
+  }
+  app.drawPending = false;
   const hadFocus = table.contains(document.activeElement);
   app.geo = render(table, snap, app.names, { selected: app.selected, marks: app.assist.marks() });
   table.classList.toggle("ready", app.ready);
@@ -21,7 +28,7 @@ export function draw() {
     note.textContent = "Starting the card engine… your game is shown as you left it";
     table.appendChild(note);
   }
-  table.classList.toggle("celebrate", snap.status === "won");
+  table.classList.toggle("celebrate", snap.status === "won" && motionOn());
   if (app.cursor && app.geo.piles[app.cursor]) {
     const el = app.geo.piles[app.cursor].el;
     el.classList.add("kbd-focus");

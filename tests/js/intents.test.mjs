@@ -155,3 +155,9 @@ test("a card picked by keys goes where the player places it, or says why not", (
   assert.equal(f.app.selected, null);
   assert.deepEqual(f.refused, [["t1", 1, "The card cannot go on t2"]]);
 });
+
+test("quick taps on the stock are never echoes: turning it twice is meant", () => {
+  const last = { pile: "stock", at: 0, point: { x: 10, y: 10 } };
+  assert.equal(isEcho(last, { pile: "stock", at: 150, point: { x: 10, y: 10 } }), false);
+  assert.equal(isEcho({ ...last, pile: "t1" }, { pile: "t1", at: 150, point: { x: 10, y: 10 } }), true);
+});
