@@ -60,7 +60,7 @@ export function planMotion(prev, next, dealFrom = null) {
   return plan;
 }
 
-const running = new Set();
+const running = new Map();      // element -> its latest animation
 
 /** Run a plan on the elements (a Map id -> element). */
 export function play(plan, elements) {
@@ -77,8 +77,10 @@ export function play(plan, elements) {
     el.classList.add("moving");
     const anim = el.animate(frames, { duration: step.duration, delay: step.delay,
       easing: "cubic-bezier(0.2, 0.7, 0.3, 1)", fill: "backwards" });
-    running.add(el);
+    running.set(el, anim);
+    // An element drawn again keeps its node: only its latest animation may put it back.
     const done = () => {
+      if (running.get(el) !== anim) return;
       running.delete(el);
       el.style.zIndex = z;
       el.classList.remove("moving");
@@ -91,8 +93,8 @@ export function play(plan, elements) {
 /** Where the cards being animated (or dragged) are on screen now: id -> {x, y}. */
 export function inFlight(readId) {
   const out = new Map();
-  for (const el of running) {
-    if (!el.isConnected) {
+  for (const [el, anim] of running) {
+    if (!el.isConnected || anim.playState === "finished" || anim.playState === "idle") {
       running.delete(el);
       continue;
     }

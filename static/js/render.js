@@ -10,6 +10,16 @@ export { geometry };
 
 // Per table: where each card id was last drawn (and whether face up), and the last status.
 const drawn = new WeakMap();
+// Per table: the elements of the last drawing, cards by id and face, piles by id.
+const elements = new WeakMap();
+
+function setStyle(el, name, value) {
+  if (el.style[name] !== value) el.style[name] = value;
+}
+
+function setClass(el, value) {
+  if (el.className !== value) el.className = value;
+}
 
 /** Draw a snapshot; return the geometry with the elements, for input handling.
  * view.selected: {pile, index}, the picked cards; view.marks: [{pile, index, cls}], a class
@@ -30,53 +40,75 @@ export function render(table, snap, names, view = {}) {
   if (prev && last.game !== game) prev = new Map([[null, { x: 0, y: 0, up: false }]]);
   const next = [];
   const byId = new Map();
-  const frag = document.createDocumentFragment();
+  // Elements of the last drawing are kept and updated where they still show the same card
+  // (its id and face) or the same pile: far cheaper than building the table anew each move.
+  const kept = elements.get(table) ?? { cards: new Map(), piles: new Map() };
+  // Motion starts again from where each card is now (read above), so old motion stops.
+  for (const el of kept.cards.values()) for (const anim of el.getAnimations?.() ?? []) anim.cancel();
+  const keep = { cards: new Map(), piles: new Map() };
+  const added = document.createDocumentFragment();
   const free = snap.free ? new Set(snap.free) : null;
+  const marks = view.marks ?? [];
   let z = 1;
   for (const [id, g] of Object.entries(geo.piles)) {
     const cards = snap.piles[id] ?? [];
-    const pile = document.createElement("div");
-    pile.className = `pile${id === "stock" ? " stock" : ""}${free && id.startsWith("t") ? " cell" : ""}`;
-    pile.dataset.pile = id;
-    pile.style.transform = `translate(${g.x}px, ${g.y}px)`;
-    pile.style.width = `${g.w}px`;
-    pile.setAttribute("role", "group");
-    pile.setAttribute("aria-label", pileLabel(snap, id, cards, names));
+    let pile = kept.piles.get(id);
+    if (pile) kept.piles.delete(id);
+    else {
+      pile = document.createElement("div");
+      pile.dataset.pile = id;
+      pile.setAttribute("role", "group");
+      added.appendChild(pile);
+    }
+    keep.piles.set(id, pile);
+    let cls = `pile${id === "stock" ? " stock" : ""}${free && id.startsWith("t") ? " cell" : ""}`;
+    const recycle = id === "stock" && cards.length === 0 && snap.taps["stock:0"];
+    if (recycle) cls += " recycle";
+    for (const mark of marks) if (mark.pile === id && mark.index === null) cls += ` ${mark.cls}`;
+    setClass(pile, cls);
+    setStyle(pile, "transform", `translate(${g.x}px, ${g.y}px)`);
+    setStyle(pile, "width", `${g.w}px`);
+    const label = pileLabel(snap, id, cards, names);
+    if (pile.getAttribute("aria-label") !== label) pile.setAttribute("aria-label", label);
     pile.tabIndex = -1;
-    if (id === "stock" && cards.length === 0 && snap.taps["stock:0"]) {
-      pile.classList.add("recycle");
-      pile.innerHTML = '<span class="mark" aria-hidden="true">↻</span>';
-    }
-    for (const mark of view.marks ?? []) {
-      if (mark.pile === id && mark.index === null) pile.classList.add(mark.cls);
-    }
+    const mark = recycle ? '<span class="mark" aria-hidden="true">↻</span>' : "";
+    if (pile.innerHTML !== mark) pile.innerHTML = mark;
     g.el = pile;
-    frag.appendChild(pile);
     g.cards = cards.map((code, i) => {
-      const el = cardElement(code, code ? names[code] : null);
-      el.setAttribute("aria-hidden", "true");   // the pile's label names its cards
-      el.dataset.pile = id;
-      el.dataset.index = String(i);
-      el.style.transform = `translate(${g.spots[i].x}px, ${g.spots[i].y}px)`;
-      el.style.zIndex = String(z++);
       const cid = snap.ids?.[id]?.[i];
+      const key = cid !== undefined ? `${cid}|${code}` : `${id}#${i}|${code}`;
+      let el = kept.cards.get(key);
+      if (el) kept.cards.delete(key);
+      else {
+        el = cardElement(code, code ? names[code] : null);
+        el.setAttribute("aria-hidden", "true");   // the pile's label names its cards
+        el.dataset.base = el.className;
+        added.appendChild(el);
+      }
+      keep.cards.set(key, el);
+      if (el.dataset.pile !== id) el.dataset.pile = id;
+      if (el.dataset.index !== String(i)) el.dataset.index = String(i);
+      setStyle(el, "transform", `translate(${g.spots[i].x}px, ${g.spots[i].y}px)`);
+      setStyle(el, "zIndex", String(z++));
+      setStyle(el, "translate", "");
       if (cid !== undefined) {
-        el.dataset.id = String(cid);
+        if (el.dataset.id !== String(cid)) el.dataset.id = String(cid);
         byId.set(cid, el);
         next.push({ id: cid, x: g.spots[i].x, y: g.spots[i].y, up: code !== null });
       }
-      if (free && id.startsWith("t") && !free.has(id)) el.classList.add("covered");
-      if (view.selected && view.selected.pile === id && i >= view.selected.index) {
-        el.classList.add("selected");
-      }
-      for (const mark of view.marks ?? []) {
-        if (mark.pile === id && mark.index !== null && i >= mark.index) el.classList.add(mark.cls);
-      }
-      frag.appendChild(el);
+      let c = el.dataset.base;
+      if (free && id.startsWith("t") && !free.has(id)) c += " covered";
+      if (view.selected && view.selected.pile === id && i >= view.selected.index) c += " selected";
+      for (const m of marks) if (m.pile === id && m.index !== null && i >= m.index) c += ` ${m.cls}`;
+      setClass(el, c);
       return el;
     });
   }
-  table.replaceChildren(frag);
+  // Whatever is not kept goes: cards that left, piles gone, the start-up notes.
+  const live = new Set([...keep.cards.values(), ...keep.piles.values()]);
+  for (const child of [...table.children]) if (!live.has(child)) child.remove();
+  table.appendChild(added);
+  elements.set(table, keep);
   const places = new Map(next.map((c) => [c.id, c]));
   const faces = JSON.stringify(snap.piles);
   drawn.set(table, { places, size: `${geo.cardW}`, status: snap.status, faces, game });
