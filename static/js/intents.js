@@ -42,6 +42,7 @@ export function createIntents(env) {
 
   let lastPlayed = null;   // {pile, index, point, at}: the last tap that played a move
   let tapping = null;      // the tap being handled
+  let refusal = null;      // the engine's answer to the drop just refused, for its reason
 
   /** Play a tap's move and remember the tap, to ignore the second half of a double tap. */
   function playTap(text) {
@@ -128,13 +129,18 @@ export function createIntents(env) {
       tapCard(pile, index, Boolean(sel));
     },
     drop(pile, index, target) {
+      refusal = null;
       if (intents.stale()) return false;
-      const { move } = env.call("move_for", pile, index, target);
-      return move ? env.play(move) : false;
+      const { move, reason } = env.call("move_for", pile, index, target);
+      if (move) return env.play(move);
+      refusal = { pile, index, target, reason };
+      return false;
     },
     // A dropped card already glides back: the reason is shown, without a shake as well.
     refused(pile, index, target) {
-      const { reason } = env.call("move_for", pile, index, target);
+      const same = refusal && refusal.pile === pile && refusal.index === index && refusal.target === target;
+      const { reason } = same ? refusal : env.call("move_for", pile, index, target);
+      refusal = null;
       if (reason) env.refuse(pile, index, reason, { shake: false });
     },
     pointer(down) {

@@ -18,24 +18,47 @@ export function lineKeyOf(save) {
   return JSON.stringify([save.game, save.options, save.deal ?? save.position ?? null]);
 }
 
+// The last save read, and its token: the page asks about the present position many times a
+// move, and a long game's save is large, so each save text is parsed once.
+let last = { text: undefined, save: null, token: null };
+
+function remember(text) {
+  if (text === last.text) return last;
+  let save = null;
+  try {
+    const parsed = JSON.parse(text);
+    save = parsed && typeof parsed === "object" && Array.isArray(parsed.moves) ? parsed : null;
+  } catch {
+    save = null;
+  }
+  const token = save
+    ? Object.freeze({ key: lineKeyOf(save), moves: Object.freeze(save.moves.slice()) }) : null;
+  last = { text, save, token };
+  return last;
+}
+
 /** Parse a save's text; return null if it is not one (a warm paint, a broken snapshot). */
 export function readSave(text) {
-  try {
-    const save = JSON.parse(text);
-    return save && typeof save === "object" && Array.isArray(save.moves) ? save : null;
-  } catch {
-    return null;
-  }
+  return remember(text).save;
 }
 
 /** Return the token of the position a save is at (null if the text is not a save). */
 export function tokenOf(saveText) {
-  const save = readSave(saveText);
-  return save ? Object.freeze({ key: lineKeyOf(save), moves: Object.freeze(save.moves.slice()) }) : null;
+  return remember(saveText).token;
 }
 
+const texts = new WeakMap();     // token -> its text, worked out once
+
 /** Return a token as one string (what goes to the worker and back, and what is compared). */
-export const tokenText = (token) => (token ? JSON.stringify([token.key, token.moves]) : "");
+export function tokenText(token) {
+  if (!token) return "";
+  let text = texts.get(token);
+  if (text === undefined) {
+    text = JSON.stringify([token.key, token.moves]);
+    texts.set(token, text);
+  }
+  return text;
+}
 
 /** Tell whether two tokens name the same position. */
 export const sameToken = (a, b) => Boolean(a && b) && tokenText(a) === tokenText(b);

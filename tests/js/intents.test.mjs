@@ -161,3 +161,16 @@ test("quick taps on the stock are never echoes: turning it twice is meant", () =
   assert.equal(isEcho(last, { pile: "stock", at: 150, point: { x: 10, y: 10 } }), false);
   assert.equal(isEcho({ ...last, pile: "t1" }, { pile: "t1", at: 150, point: { x: 10, y: 10 } }), true);
 });
+
+test("a refused drop asks the engine once: its reason comes with the refusal", () => {
+  const f = fixture();
+  let asked = 0;
+  const call = f.env.call;
+  f.env.call = (...args) => { if (args[0] === "move_for") asked += 1; return call(...args); };
+  const intents = createIntents(f.env);
+  intents.pointer(true);
+  assert.equal(intents.drop("t1", 1, "t2"), false);
+  intents.refused("t1", 1, "t2");
+  assert.equal(asked, 1);
+  assert.deepEqual(f.refused, [["t1", 1, "The card cannot go on t2", "still"]]);
+});
