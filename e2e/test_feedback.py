@@ -25,10 +25,14 @@ def nowhere_to_go(s: dict[str, Any]) -> tuple[str, str]:
 
 
 def play_a_tap(page: Page, s: dict[str, Any]) -> None:
-    """Play the first listed tap of a tableau or waste card by clicking it."""
-    key = sorted(k for k in s["taps"] if k != "stock:0")[0]
-    src, n = key.split(":")
-    card(page, src, len(s["piles"][src]) - int(n)).click(position={"x": 12, "y": 8})
+    """Play the first listed tap of a tableau or waste card by clicking it, or turn the stock
+    when the deal (a random one after New deal) offers no other tap."""
+    keys = sorted(k for k in s["taps"] if k != "stock:0") or ["stock:0"]
+    src, n = keys[0].split(":")
+    if int(n) == 0:
+        pile(page, src).click(position={"x": 12, "y": 8})
+    else:
+        card(page, src, len(s["piles"][src]) - int(n)).click(position={"x": 12, "y": 8})
 
 
 def test_a_refused_drop_shows_the_engines_reason_near_the_card(page: Page, site_url: str) -> None:
