@@ -158,8 +158,10 @@ def test_safe_cards_go_up_by_themselves(page: Page, site_url: str) -> None:
     open_game(page, site_url, "freecell", 1)        # automatic moves are on by default
     for _ in range(2):                              # 3D, then 2C, to free cells
         before = snap(page)["moveCount"]
+        settle(page)
         card(page, "t6", len(snap(page)["piles"]["t6"]) - 1).click()
-        assert snap(page)["moveCount"] == before + 1
+        # The automatic moves that follow may already have begun: at least this one was played.
+        assert snap(page)["moveCount"] >= before + 1
     # The Ace of clubs is uncovered: it goes up by itself, then the 2 from its cell, then
     # the Ace of spades under it.
     expect(page.locator('.card[data-pile="f1"]')).to_have_count(2, timeout=5000)
