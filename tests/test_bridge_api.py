@@ -229,6 +229,13 @@ def test_describe_a_pair_and_a_king() -> None:
     assert call(dealt("pyramid", 3).describe("nonsense"))["error"]["kind"] == "MoveParseError"
 
 
+def test_describe_a_pair_already_removed_says_it_without_names() -> None:
+    b = dealt("pyramid", 1)
+    call(b.play("t22>t24", 0))                     # both cards are gone now
+    d = call(b.describe("t22>t24"))
+    assert (d["kind"], d["hint"], d["done"]) == ("pair", "remove the cards", "Removed the cards")
+
+
 def test_last_words_name_the_card_turned_face_up() -> None:
     b = dealt("klondike", 1)
     assert call(b.snapshot(0))["lastWords"] is None

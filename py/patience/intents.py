@@ -239,13 +239,16 @@ def describe(r: Rules, s: State, m: Move) -> dict[str, Any]:
         target = None
     elif kind == "recycle":
         hint, done = "turn the waste over", "Turned the waste over"
-    elif kind == "pair":
+    elif kind == "pair" and src_pile and dst_pile:
         a, b = card_name(src_pile[-1]), card_name(dst_pile[-1])
         hint, done = f"remove the {a} with the {b}", f"Removed the {a} and the {b}"
         cards.append({"pile": m.dst, "index": len(dst_pile) - 1})
-    elif kind == "remove":
+    elif kind == "remove" and src_pile:
         a = card_name(src_pile[-1])
         hint, done = f"remove the {a}", f"Removed the {a}"
+    elif kind in ("pair", "remove"):
+        # Not a move of this position (asked after it was played): say it without names.
+        hint, done = "remove the cards", "Removed the cards"
     else:
         what = card_name(moving[0]) if moving else "card"
         if n > 1:
