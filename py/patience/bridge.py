@@ -21,6 +21,7 @@ from .games import GAMES, find_game
 from .games.layouts import standard_layout
 from .identity import Tracker
 from .intents import pile_label
+from .links_api import LinksApi
 from .notation import parse_move
 from .rules import MAX_DEAL, Rules
 from .session import Session
@@ -41,7 +42,7 @@ def _game_info(g: Game) -> dict[str, Any]:
                          "default": o.default} for o in g.options]}
 
 
-class Bridge:
+class Bridge(LinksApi):
     """One game in play for the page, plus the catalogue of games."""
 
     def __init__(self) -> None:
