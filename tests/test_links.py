@@ -90,7 +90,7 @@ def test_a_bad_link_to_make_is_an_error() -> None:
     b = Bridge()
     for args in (("chess", "{}", 1), ("klondike", "{}", 0), ("klondike", '{"draw": 2}', 1),
                  ("klondike", "[]", 1), ("klondike", "{}", True), ("klondike", "{}", 1.5)):
-        assert "error" in call(b.link_make(*args))  # type: ignore[arg-type]
+        assert "error" in call(b.link_make(*args))
 
 
 @given(st.text(max_size=200))

@@ -89,7 +89,7 @@ class LinksApi:
         return json.dumps({"game": link.game, "options": link.options,
                            "named": list(link.named), "deal": link.deal})
 
-    def link_make(self, game_id: str, options_json: str, deal: int) -> str:
+    def link_make(self, game_id: str, options_json: str, deal: float) -> str:
         """Return the query of a link to this deal: ``{"query": "?game=...&deal=..."}``."""
         try:
             number: object = deal
