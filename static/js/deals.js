@@ -39,10 +39,12 @@ export async function dealRandom(gameId = app.snap.game, options = null) {
 }
 
 /** Deal a game by number, with the given options (else the ones chosen for the game). */
-export function newDeal(gameId = app.snap.game, deal = randomDeal(), options = null) {
+export function newDeal(gameId = app.snap.game, deal = randomDeal(), options = null,
+  { keep = false } = {}) {   // eslint-disable-line no-unused-vars -- keep: see records.js
   stopAuto();
   app.selected = null;
   const opts = options ?? app.settings.options[gameId] ?? {};
+  app.daily = null;            // a daily deal is marked as one by its opener (daily.js)
   const result = call("new", gameId, JSON.stringify(opts), deal);
   if (result.error) {
     // Stored options no longer valid: forget them and deal with the defaults.
@@ -73,6 +75,7 @@ export function openGame(gameId) {
     if (!result.error) {
       app.clock.reset(result.elapsed ?? 0);
       app.solverPlayed = record.assisted === "solve";
+      app.daily = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(record.daily ?? "") ? record.daily : null;
       app.touched = true;
       accept(result);
       if (app.snap.moveCount > 0) app.clock.start();

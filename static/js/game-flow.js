@@ -31,6 +31,7 @@ export function saveNow() {
 function save() {
   if (app.protectedSave === app.snap.game) return;
   const extra = solvedBySolver() ? { assisted: "solve" } : {};
+  if (app.daily) extra.daily = app.daily;
   const problem = store.writeGame(app.snap, extra) ?? store.write(store.keys.current, app.snap.game);
   if (problem && !app.storageWarned) {
     app.storageWarned = true;

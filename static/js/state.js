@@ -24,6 +24,7 @@ export const app = {
   assist: null,         // the solver's helper (createAssist), set by main.js
   touched: false,       // the player has moved since the deal (automatic moves do not count)
   solverPlayed: false,  // the saved record says the solver played this game (assisted: "solve")
+  daily: null,          // the date ("YYYY-MM-DD") whose daily deal is on the table, else null
   clock: createClock({
     now: () => performance.now(),
     canRun: () => Boolean(app.snap && app.snap.status === "playing" && !document.hidden),
