@@ -10,6 +10,7 @@ export const keys = {
   settings: `${PREFIX}settings`,
   catalogueCache: `${PREFIX}catalogue`,
   game: (id) => `${PREFIX}game:${id}`,
+  parked: (id) => `${PREFIX}parked:${id}`,   // a game set aside while a shared link is played
   backup: (id) => `${PREFIX}backup:${id}:${new Date().toISOString()}`,
 };
 
