@@ -153,7 +153,7 @@ def save_of(**change: object) -> str:
     ("{not json", SaveNotJSONError, "not JSON"),
     ("[1, 2]", SaveNotJSONError, "not a JSON object"),
     (json.dumps({"hello": 1}), SaveVersionError, "not a Patience save"),
-    (save_of(version=2), SaveVersionError, "version 2"),
+    (save_of(version=9), SaveVersionError, "version 9"),
     (save_of(game="canfield"), SaveGameError, "no game 'canfield'"),
     (save_of(options={"draw": 3, "jokers": True}), SaveGameError, "no option 'jokers'"),
     (save_of(options={"draw": 5}), SaveGameError, "draw takes"),

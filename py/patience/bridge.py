@@ -24,7 +24,8 @@ from .intents import pile_label
 from .links_api import LinksApi
 from .notation import parse_move
 from .rules import MAX_DEAL, Rules
-from .session import Session
+from .savecheck import dumps
+from .session import Session, clamp_elapsed
 from .solver import winnable_key
 from .suggest import suggest
 from .view import view
@@ -119,15 +120,24 @@ class Bridge(LinksApi):
             return _error(e)
         return self.snapshot(0)
 
-    def load(self, save_text: str) -> str:
-        """Resume a saved game and return its snapshot, or an error saying what is wrong."""
+    def load(self, save_text: str, game_id: str = "") -> str:
+        """Resume a saved game and return its snapshot, or an error saying what is wrong.
+
+        ``game_id``: the game the save is stored under; a save of another game is refused
+        (the page then sets it aside rather than opening it over that game's own save). The
+        save is read within limits (see :mod:`patience.savecheck`): nothing in it can raise
+        past this method, and the game on the table is kept when it is refused.
+        """
         try:
-            self.session = Session.load(save_text)
-            self.said = False
-            self.tracker.reset()
+            session = Session.load(save_text, str(game_id) if game_id else None)
         except PatienceError as e:
             return _error(e)
-        return self.snapshot(self.session.elapsed)
+        except (ValueError, TypeError, RecursionError, MemoryError, OverflowError) as e:
+            return _error(ValueError(f"the save cannot be read: {type(e).__name__}"))
+        self.session = session
+        self.said = False
+        self.tracker.reset()
+        return self.snapshot(session.elapsed)
 
     def play(self, move_text: str, elapsed: float) -> str:
         """Play a move given as text and return the new snapshot (or why it is illegal)."""
@@ -224,7 +234,7 @@ class Bridge(LinksApi):
         session = self.session
         if session is None:
             return _NO_GAME
-        session.elapsed = max(0.0, float(elapsed))
+        session.elapsed = clamp_elapsed(elapsed)
         r, s = session.rules, session.state
         moves = r.legal_moves(s)
         taps = intents.taps(r, s, moves)
@@ -238,7 +248,7 @@ class Bridge(LinksApi):
             r.stock < 0 or not s.piles[r.stock]) and auto.finish_moves(r, s) is not None
         seen = view(r, s)
         ids = self.tracker.ids(s.piles)
-        return json.dumps({
+        return dumps({
             "game": r.game.id, "title": r.game.title, "options": r.options,
             "deal": session.deal, "layout": _layout(r), "piles": seen["piles"],
             "free": seen["free"], "ids": {n: ids[i] for i, n in enumerate(r.names)},
@@ -247,7 +257,8 @@ class Bridge(LinksApi):
             "taps": taps, "lift": intents.lift(r, s), "pairs": r.pairs,
             "lastWords": words, "safe": [str(m) for m in auto.safe_moves(r, s)], "finish": finish,
             "status": status, "score": r.score(s, session.elapsed),
-            "scoring": r.scoring, "moveCount": len(session.moves),
+            "scoring": r.scoring, "moveCount": session.move_count,
+            "folded": session.offset,
             "canUndo": bool(session.moves), "canRedo": bool(session.redo_stack),
             "last": str(session.moves[-1]) if session.moves else None,
             "recycles": s.recycles, "passesLeft": None if r.max_recycles is None

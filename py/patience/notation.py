@@ -97,8 +97,8 @@ def parse_position(text: str) -> tuple[Rules, State]:
         if not colon:
             raise PositionError(f"a pile line is written name: cards, not {line!r}")
         if name in counters:
-            if not rest.strip().isdigit():
-                raise PositionError(f"{name} is a whole number, not {rest.strip()!r}")
+            if not re.fullmatch(r"[0-9]{1,9}", rest.strip()):
+                raise PositionError(f"{name} is a whole number, not {rest.strip()[:40]!r}")
             counters[name] = int(rest)
             continue
         if name not in r.index:

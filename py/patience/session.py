@@ -1,22 +1,30 @@
-"""A game in play: a deal, the moves made, unlimited undo and redo, and the versioned save.
+"""A game in play: a deal, the moves made, undo and redo, and the versioned save.
 
-A save is JSON: ``{"format": "patience", "version": 1, "game": ..., "options": {...},
+A save is JSON: ``{"format": "patience", "version": 2, "game": ..., "options": {...},
 "deal": N, "moves": [...], "redo": [...], "elapsed": seconds}``; a game set up from a
 position has ``"position": text`` instead of ``"deal"``. Loading replays every move through
 the checked path, so a save that loads is a game that could have been played.
+
+The history kept is capped so that a move costs the same however long the game: once more
+than :data:`FOLD_AT` moves are kept, all but the last :data:`KEEP_MOVES` are folded into the
+position they led to. A folded save starts from that ``"position"``, says how many moves it
+holds folded (``"offset": K``) and which deal they were played from (``"dealt": N``); undo
+reaches back to it, not further. Version 1 (every move from the deal, no fold) still loads
+and is folded as it is replayed. Every save is read within limits
+(:mod:`patience.savecheck`): its size, nesting, numbers and move count.
 """
 
 from __future__ import annotations
 
-import json
+import math
 from collections.abc import Mapping
-from typing import Any
+from functools import lru_cache
+from typing import Any, Final
 
 from . import auto
 from .errors import (
     OptionsError,
     PatienceError,
-    PositionError,
     SaveCardsError,
     SaveGameError,
     SaveMoveError,
@@ -25,15 +33,43 @@ from .errors import (
     SaveVersionError,
 )
 from .game import Move, State
-from .games import find_game
+from .games import GAMES, find_game
 from .notation import format_position, parse_move, parse_position
-from .rules import Rules
+from .rules import MAX_DEAL, Rules
+from .savecheck import MAX_SAVE_CHARS, dumps, finite_number, read_json
 from .view import view
 
 SAVE_FORMAT = "patience"
-SAVE_VERSION = 1
-MAX_SAVE_BYTES = 1_000_000
+SAVE_VERSION = 2
+#: The save versions this engine reads.
+READS: Final[tuple[int, ...]] = (1, 2)
+MAX_SAVE_BYTES = MAX_SAVE_CHARS
+#: The most moves (played and undone) a save may hold.
 MAX_MOVES = 50_000
+#: Undo always reaches back this many moves at least.
+KEEP_MOVES: Final[int] = 500
+#: More moves kept than this, and the oldest are folded into the position (all but KEEP_MOVES).
+FOLD_AT: Final[int] = 1_000
+#: The most moves a save may say it holds folded, and the most seconds of play it may hold.
+MAX_OFFSET: Final[int] = 10**9
+MAX_ELAPSED: Final[float] = 1e8
+#: The longest move text read (the longest real one, "waste>stock:104", is 15 characters).
+MAX_MOVE_TEXT: Final[int] = 32
+
+
+@lru_cache(maxsize=4096)
+def _move_text(m: Move) -> str:
+    return str(m)
+
+
+def clamp_elapsed(value: object) -> float:
+    """Return seconds played as given by the page, made finite and in range (NaN is 0)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return 0.0
+    seconds = float(value)
+    if math.isnan(seconds) or seconds < 0:
+        return 0.0
+    return min(seconds, MAX_ELAPSED)
 
 
 class Session:
@@ -54,6 +90,8 @@ class Session:
         self.moves: list[Move] = []
         self.redo_stack: list[Move] = []
         self.elapsed = elapsed
+        # Moves folded into ``start`` (they can no longer be undone).
+        self.offset = 0
 
     @property
     def state(self) -> State:
@@ -74,6 +112,7 @@ class Session:
             self.redo_stack.pop()
         else:
             self.redo_stack.clear()
+        self._fold()
         return move
 
     def undo(self) -> Move | None:
@@ -92,10 +131,27 @@ class Session:
         move = self.redo_stack[-1]
         self.states.append(self.rules.play(self.state, move))
         self.moves.append(self.redo_stack.pop())
+        self._fold()
         return move
 
+    def _fold(self) -> None:
+        """Keep at most FOLD_AT moves: fold all but the last KEEP_MOVES into the start."""
+        if len(self.moves) <= FOLD_AT:
+            return
+        cut = len(self.moves) - KEEP_MOVES
+        self.start = self.states[cut]
+        del self.states[:cut]
+        del self.moves[:cut]
+        self.offset += cut
+
+    @property
+    def move_count(self) -> int:
+        """Return the moves made since the deal, folded ones included."""
+        return self.offset + len(self.moves)
+
     def restart(self) -> None:
-        """Go back to the deal, keeping the moves so they can be redone."""
+        """Go back to the deal (or to the position the oldest kept move was played from),
+        keeping the moves so they can be redone."""
         while self.undo() is not None:
             pass
 
@@ -116,42 +172,50 @@ class Session:
         return view(self.rules, self.state)
 
     def save(self) -> str:
-        """Return the game as versioned JSON."""
+        """Return the game as versioned JSON (see the module's docstring)."""
         data: dict[str, Any] = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
                                 "game": self.rules.game.id, "options": self.rules.options}
-        if self.deal is not None:
+        if self.deal is not None and self.offset == 0:
             data["deal"] = self.deal
         else:
             data["position"] = format_position(self.rules, self.start)
-        data["moves"] = [str(m) for m in self.moves]
-        data["redo"] = [str(m) for m in reversed(self.redo_stack)]
-        data["elapsed"] = round(self.elapsed, 3)
-        return json.dumps(data, separators=(",", ":"))
+            if self.offset:
+                data["offset"] = self.offset
+                if self.deal is not None:
+                    data["dealt"] = self.deal
+        data["moves"] = [_move_text(m) for m in self.moves]
+        data["redo"] = [_move_text(m) for m in reversed(self.redo_stack)]
+        data["elapsed"] = round(clamp_elapsed(self.elapsed), 3)
+        return dumps(data)
 
     @classmethod
-    def load(cls, text: str) -> Session:
-        """Read a save, replaying its moves; raise a specific ``SaveError`` if it is bad."""
-        if len(text) > MAX_SAVE_BYTES:
-            raise SaveTooLargeError(f"the save is {len(text)} bytes; at most {MAX_SAVE_BYTES}")
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError) as e:
-            raise SaveNotJSONError(f"the save is not JSON: {e}") from e
+    def load(cls, text: str, game: str | None = None) -> Session:
+        """Read a save, replaying its moves; raise a specific ``SaveError`` if it is bad.
+
+        ``game``: the game the save must be of (the key it was stored under); a save of
+        another game is refused, so it is never opened in that game's place.
+        """
+        data = read_json(text)
         if not isinstance(data, dict):
             raise SaveNotJSONError("the save is not a JSON object")
         if data.get("format") != SAVE_FORMAT:
             raise SaveVersionError("this is not a Patience save")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveVersionError(f"save version {data.get('version')!r} is not one this "
-                                   f"version of Patience reads (it reads {SAVE_VERSION})")
-        session = _start(data)
+        version = data.get("version")
+        if isinstance(version, bool) or version not in READS:
+            shown = repr(version)[:40]
+            raise SaveVersionError(f"save version {shown} is not one this version of "
+                                   f"Patience reads (it reads {' and '.join(map(str, READS))})")
+        if game is not None and data.get("game") != game:
+            raise SaveGameError(_other_game(data.get("game"), game))
         moves, redo = data.get("moves", []), data.get("redo", [])
         for name, lst in (("moves", moves), ("redo", redo)):
-            if not isinstance(lst, list) or not all(isinstance(m, str) for m in lst):
+            if not isinstance(lst, list) or not all(
+                    isinstance(m, str) and len(m) <= MAX_MOVE_TEXT for m in lst):
                 raise SaveMoveError(f"{name} must be a list of move texts")
         if len(moves) + len(redo) > MAX_MOVES:
-            raise SaveTooLargeError(f"the save holds {len(moves) + len(redo)} moves; "
-                                    f"at most {MAX_MOVES}")
+            raise SaveTooLargeError(f"the save holds {len(moves) + len(redo):,} moves; "
+                                    f"at most {MAX_MOVES:,}")
+        session = _start(data, version)
         for i, text_move in enumerate(moves + redo):
             try:
                 session.play(text_move)
@@ -162,11 +226,20 @@ class Session:
         return session
 
 
-def _start(data: Mapping[str, Any]) -> Session:
+def _other_game(saved: object, wanted: str) -> str:
+    """Say that a save is of another game than the one its key names."""
+    title = GAMES[wanted].title if wanted in GAMES else wanted
+    if isinstance(saved, str) and saved in GAMES:
+        return f"it holds a {GAMES[saved].title} game, not a {title} game"
+    return f"it does not hold a {title} game"
+
+
+def _start(data: Mapping[str, Any], version: int) -> Session:
     """Return the session a save starts from: its deal, or its starting position."""
     elapsed = data.get("elapsed", 0)
-    if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or elapsed < 0:
-        raise SaveGameError(f"elapsed must be a number of seconds, not {elapsed!r}")
+    if not finite_number(elapsed, 0, MAX_ELAPSED):
+        raise SaveGameError(f"elapsed must be a number of seconds from 0 to {MAX_ELAPSED:g}, "
+                            f"not {str(elapsed)[:40]}")
     game_id = data.get("game")
     options = data.get("options", {})
     if not isinstance(game_id, str) or not isinstance(options, dict):
@@ -175,16 +248,28 @@ def _start(data: Mapping[str, Any]) -> Session:
         rules = Rules(find_game(game_id), options)
     except OptionsError as e:
         raise SaveGameError(str(e)) from e
+    folded = version >= 2 and ("offset" in data or "dealt" in data)
     if "position" in data:
+        offset, dealt = (data.get("offset", 0), data.get("dealt")) if folded else (0, None)
+        if isinstance(offset, bool) or not isinstance(offset, int) \
+                or not 0 <= offset <= MAX_OFFSET:
+            raise SaveGameError(f"offset must be a whole number of moves from 0 to {MAX_OFFSET}")
+        if dealt is not None and (isinstance(dealt, bool) or not isinstance(dealt, int)
+                                  or not 1 <= dealt <= MAX_DEAL):
+            raise SaveGameError(f"dealt must be a deal number from 1 to {MAX_DEAL}")
         if not isinstance(data["position"], str):
             raise SaveCardsError("the starting position must be a position text")
         try:
             parsed, start = parse_position(data["position"])
-        except PositionError as e:
+        except (PatienceError, ValueError) as e:
             raise SaveCardsError(f"the starting position: {e}") from e
         if parsed.game is not rules.game or parsed.options != rules.options:
             raise SaveGameError("the starting position is of another game or options")
-        return Session(rules, start=start, elapsed=float(elapsed))
+        session = Session(rules, start=start, elapsed=float(elapsed))
+        session.deal, session.offset = dealt, offset
+        return session
+    if folded:
+        raise SaveGameError("offset and dealt come with a starting position")
     try:
         return Session(rules, deal=data.get("deal"), elapsed=float(elapsed))
     except (OptionsError, ValueError) as e:
