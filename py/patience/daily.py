@@ -156,6 +156,32 @@ def daily_variant(game_id: str, lists: Mapping[str, object],
     return best
 
 
+def variant_words(game_id: str, options: Mapping[str, OptionValue]) -> str:
+    """Say the options that change play in words, from the game's own labels.
+
+    A yes-or-no option at its default is left out.
+
+    >>> variant_words("klondike", {"draw": 3, "passes": "unlimited", "takeback": True})
+    'Draw 3, Unlimited'
+    >>> variant_words("klondike", {"draw": 1, "passes": 3, "takeback": False})
+    'Draw 1, 3 passes, Foundation take-back: Not allowed'
+    """
+    words = []
+    for o in find_game(game_id).options:
+        if not o.play or o.name not in options:
+            continue
+        value = options[o.name]
+        if value not in o.choices or not o.labels:
+            continue
+        label = o.labels[o.choices.index(value)]
+        if isinstance(value, bool):
+            if value != o.default:
+                words.append(f"{o.label}: {label}")
+        else:
+            words.append(label)
+    return ", ".join(words)
+
+
 def cycle_order(key: str, cycle: int, deals: list[int]) -> list[int]:
     """Return the order of a list's deals in one cycle of days (see the module's text)."""
     digest = hashlib.sha256(f"patience:daily:{key}:{cycle}".encode()).digest()

@@ -36,8 +36,9 @@ class LinksApi:
 
         ``lists_json`` is the ``sets`` object of ``winnable.json``; ``options_json`` the
         player's options, of which only those that never change play are kept (see
-        :mod:`patience.daily`). Answers ``{"game", "options", "deal", "date", "key"}``, or
-        ``{"none": why}`` for a game with no won deal listed.
+        :mod:`patience.daily`). Answers ``{"game", "options", "deal", "date", "key",
+        "words"}`` (``words``: the options that change play, in words), or ``{"none":
+        why}`` for a game with no won deal listed.
         """
         try:
             game = find_game(str(game_id))
@@ -51,7 +52,8 @@ class LinksApi:
                                "one the solver has won, and it has not won any "
                                f"{game.title} deal yet."})
         return json.dumps({"game": found.game, "options": found.options, "deal": found.deal,
-                           "date": found.date, "key": found.key})
+                           "date": found.date, "key": found.key,
+                           "words": daily.variant_words(found.game, found.options)})
 
     def daily_record(self, results_json: str, today: str) -> str:
         """Return the daily results by day and the daily streak.
