@@ -151,12 +151,18 @@ def test_merge_never_loses_what_is_here() -> None:
 
 
 def test_merge_into_a_fresh_device_takes_everything() -> None:
-    incoming = export(games={"freecell": game_record("freecell", 8, 6)},
+    incoming = export(games={"freecell": game_record("freecell", 8, 6),
+                             "yukon": game_record("yukon", 4, 0)},
                       stats={"spider": {"v": 1, "entries": ["s"]}},
                       settings={"v": 1, "motion": False}, current="freecell")
-    out = bundle.merge(export(), bundle.check(json.dumps(incoming), fake_check),
+    # A fresh device has a deal on the table, not yet played: the file's game takes its place
+    # (and a deal not played does not replace another).
+    fresh = export(games={"freecell": game_record("freecell", 77, 0),
+                          "yukon": game_record("yukon", 5, 0)})
+    out = bundle.merge(fresh, bundle.check(json.dumps(incoming), fake_check),
                        fake_merge, fake_check)
-    assert out.games == incoming["games"] and out.stats == incoming["stats"]
+    assert out.games == {"freecell": incoming["games"]["freecell"]}
+    assert out.stats == incoming["stats"]
     assert out.settings == {"v": 1, "motion": False} and out.current == "freecell"
     assert "Settings taken from the file." in out.report
 

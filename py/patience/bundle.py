@@ -19,8 +19,9 @@ it is too large, too deeply nested, not of this format or version, names a game 
 not have, or holds any saved game the engine cannot load or any statistics record the
 statistics module refuses. :func:`merge` brings a checked file into what a device holds,
 losing nothing that is there: statistics are merged entry by entry; a saved game of the file
-is taken only where the device has none of that game; the device's settings are kept (the
-file's are taken only when the device has none).
+is taken only where the device has no game of that game in progress (none, or a deal not yet
+played, or one already won or stuck); the device's settings are kept (the file's are taken
+only when the device has none).
 """
 
 from __future__ import annotations
@@ -180,6 +181,21 @@ def _part(data: dict[str, Any], section: str) -> dict[str, Any]:
     return part if isinstance(part, dict) else {}
 
 
+def _readable(game_id: str, record: object) -> Session | None:
+    """Return the session of a record of this device, or None if it cannot be resumed."""
+    if record is None:
+        return None
+    try:
+        return check_game_record(game_id, record)
+    except BundleError:
+        return None
+
+
+def _started(session: Session) -> bool:
+    """Tell whether a saved game is one a player would miss: moves made, not over."""
+    return bool(session.moves) and session.status() == "playing"
+
+
 def _describe(session: Session) -> str:
     n = len(session.moves)
     deal = f"deal {session.deal}" if session.deal is not None else "a set position"
@@ -226,12 +242,17 @@ def merge(current: dict[str, Any], incoming: dict[str, Any],
             title = game_title(game_id)
             session = check_game_record(game_id, theirs)
             mine = mine_part.get(game_id)
-            if mine is None:
+            if isinstance(mine, dict) and mine.get("save") == theirs.get("save"):
+                continue
+            here = _readable(game_id, mine)
+            if mine is None or (here is not None and not _started(here) and _started(session)):
                 target[game_id] = theirs
                 out.report.append(f"{title}: the file's {what} ({_describe(session)}) is "
                                   "restored.")
-            elif isinstance(mine, dict) and mine.get("save") == theirs.get("save"):
-                continue
+            elif here is None:
+                out.report.append(f"{title}: the {what} on this device could not be read, so "
+                                  f"it is left as it is; the file's ({_describe(session)}) "
+                                  "was not imported.")
             else:
                 out.report.append(f"{title}: your {what} on this device is kept; the file's "
                                   f"({_describe(session)}) was not imported.")
