@@ -131,7 +131,8 @@ class Bridge(LinksApi):
         try:
             session = Session.load(save_text, str(game_id) if game_id else None)
         except PatienceError as e:
-            return _error(e)
+            said = str(e)
+            return _error(e if len(said) <= 300 else type(e)(said[:300] + "…"))
         except (ValueError, TypeError, RecursionError, MemoryError, OverflowError) as e:
             return _error(ValueError(f"the save cannot be read: {type(e).__name__}"))
         self.session = session

@@ -1,0 +1,1 @@
+"""The hostile-save corpus: saves and records a player's storage might hold (see corpus.py)."""
