@@ -3,9 +3,10 @@
 // life-cycle events and the service worker.
 
 import { clockText } from "./clock.js";
-import { newDeal, openGame, titleOf } from "./deals.js";
+import { openGame } from "./deals.js";
 import { call, startEngine } from "./engine.js";
 import { accept, saveNow } from "./game-flow.js";
+import { openLink } from "./links.js";
 import { setMotion } from "./motion.js";
 import { notice } from "./notices.js";
 import { $, app, elapsed } from "./state.js";
@@ -96,10 +97,8 @@ function watchPage() {
 export async function boot() {
   document.body.classList.toggle("four-colour", app.settings.fourColour);
   setMotion(app.settings.motion !== false);
-  // A link may name a game and a deal: ?game=freecell&deal=617.
-  const params = new URLSearchParams(window.location.search);
-  const linked = params.get("game");
-  const linkedDeal = /^[0-9]{1,10}$/.test(params.get("deal") ?? "") ? Number(params.get("deal")) : null;
+  // A link may name a game, a deal and options: ?game=klondike&deal=617&draw=3 (links.js).
+  const linked = new URLSearchParams(window.location.search).get("game");
   const stored = store.read(store.keys.current);
   // Until the engine has started (and its catalogue says which games there are), paint the
   // saved board of the game the link names, else of the last one played.
@@ -118,24 +117,10 @@ export async function boot() {
   app.ready = true;
   $("booting")?.remove();
   app.assist.loadLists(app.catalogue);
-  // The catalogue's games: the linked one, else the last one played, else its first.
+  // The game the link names (a bad link is said so), else the last one played, else the
+  // catalogue's first.
   const ids = app.catalogue.games.map((g) => g.id);
-  const gameId = ids.includes(linked) ? linked : ids.includes(stored) ? stored : ids[0];
-  const { minDeal, maxDeal } = app.catalogue;
-  const wantsDeal = linked === gameId && linkedDeal >= minDeal && linkedDeal <= maxDeal;
-  const inProgress = store.readGame(gameId).record?.snapshot;
-  if (wantsDeal && inProgress && inProgress.moveCount > 0 && inProgress.status === "playing"
-      && inProgress.deal !== linkedDeal) {
-    openGame(gameId);
-    notice(`Play ${titleOf(gameId)} deal ${linkedDeal}?`,
-      `The link opens deal ${linkedDeal}, but you have a ${titleOf(gameId)} game in progress (deal ${inProgress.deal ?? "set up from a position"}, ${inProgress.moveCount} moves). Dealing replaces it.`,
-      [["Keep my game", () => {}, true], [`Play deal ${linkedDeal}`, () => newDeal(gameId, linkedDeal)]]);
-  } else if (wantsDeal) {
-    newDeal(gameId, linkedDeal);
-  } else {
-    openGame(gameId);
-  }
-  if (linked) window.history.replaceState(null, "", window.location.pathname);
+  if (!openLink(window.location.search)) openGame(ids.includes(stored) ? stored : ids[0]);
   if (app.snap.moveCount > 0 && app.snap.status === "playing") app.clock.start();
   draw();
   app.assist.refresh();

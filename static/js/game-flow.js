@@ -5,6 +5,7 @@ import { scheduleAuto, stopAuto } from "./autoplay.js";
 import { clockText } from "./clock.js";
 import { dealRandom } from "./deals.js";
 import { call } from "./engine.js";
+import { syncAddress } from "./links.js";
 import { announce, ask, hideNotice, notice, toast } from "./notices.js";
 import { app, elapsed, inProgress, solvedBySolver } from "./state.js";
 import * as store from "./store.js";
@@ -58,6 +59,7 @@ export function play(text, { auto = false } = {}) {
 /** After a move: say so when the game is won or stuck, else let automatic moves follow. */
 export function afterMove() {
   const snap = app.snap;
+  syncAddress();
   hideNotice("outcome");
   if (snap.status === "won") {
     app.clock.stop();

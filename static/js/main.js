@@ -11,10 +11,13 @@
 //   clock.js         elapsed time and its text             (no DOM: Node tests it)
 //   table.js, bar.js drawing the table and the bars;  notices.js  words for the player
 //   dialog-actions.js what the dialogs (ui.js) ask of the app
+//   links.js         the address bar, Share, opening a link, a game parked meanwhile
+//   daily.js         the daily deal dialog;  transfer.js  export and import
 
 import { createAssist } from "./assist.js";
 import { runFinish } from "./autoplay.js";
 import { boot } from "./boot.js";
+import { bindDaily } from "./daily.js";
 import { dealRandom, newDeal, randomDeal } from "./deals.js";
 import { dialogActions } from "./dialog-actions.js";
 import { call } from "./engine.js";
@@ -22,9 +25,11 @@ import { play, redo, restart, undo, undoTo, unlessInProgress } from "./game-flow
 import { attachKeyboard, attachPointer } from "./input.js";
 import { createIntents } from "./intents.js";
 import { createKeyboard } from "./keyboard-nav.js";
+import { backToParked, share } from "./links.js";
 import { announce, hideNotice, notice, showReason } from "./notices.js";
 import { $, app } from "./state.js";
 import { draw } from "./table.js";
+import { bindTransfer } from "./transfer.js";
 import { bindDialogs } from "./ui.js";
 
 // The solver's helper borrows these (see assist.js).
@@ -81,10 +86,13 @@ $("table").addEventListener("focusin", (e) => {
   }
 });
 bindDialogs(dialogActions);
+bindDaily();
+bindTransfer();
 $("toast-ok").addEventListener("click", () => { $("toast").hidden = true; });
 for (const [id, fn] of [["btn-undo", undo], ["btn-redo", redo], ["btn-restart", restart],
   ["btn-new", () => unlessInProgress(app.snap, "Start a new deal?", "New deal", () => dealRandom())], ["btn-finish", runFinish], ["btn-hint", () => assist.hint()],
-  ["btn-solve", () => assist.toggleSolve()], ["btn-rewind", () => assist.rewind()]]) {
+  ["btn-solve", () => assist.toggleSolve()], ["btn-rewind", () => assist.rewind()],
+  ["btn-share", () => share()], ["btn-back", () => backToParked()]]) {
   $(id).addEventListener("click", fn);
 }
 // The table's size changes with the window and with the solver's line above it.
