@@ -23,6 +23,7 @@ from .identity import Tracker
 from .intents import pile_label
 from .links_api import LinksApi
 from .notation import parse_move
+from .records_api import RecordsApi
 from .rules import MAX_DEAL, Rules
 from .savecheck import dumps
 from .session import Session, clamp_elapsed
@@ -43,7 +44,7 @@ def _game_info(g: Game) -> dict[str, Any]:
                          "default": o.default} for o in g.options]}
 
 
-class Bridge(LinksApi):
+class Bridge(LinksApi, RecordsApi):
     """One game in play for the page, plus the catalogue of games."""
 
     def __init__(self) -> None:
