@@ -3,20 +3,23 @@
 // life-cycle events and the service worker.
 
 import { clockText } from "./clock.js";
-import { openGame } from "./deals.js";
+import { openGame, titleOf } from "./deals.js";
 import { call, startEngine } from "./engine.js";
 import { accept, saveNow } from "./game-flow.js";
 import { openLink } from "./links.js";
 import { setMotion } from "./motion.js";
-import { notice } from "./notices.js";
+import { notice, toast } from "./notices.js";
 import { $, app, elapsed } from "./state.js";
 import * as store from "./store.js";
 import { draw } from "./table.js";
+import { createTabs } from "./tabs.js";
 
-/** Paint a game's saved snapshot while Python starts; input waits until it has. */
+/** Paint a game's saved snapshot while Python starts; input waits until it has. A snapshot
+ * of a silly shape or size is not painted (store.checkSnapshot); the engine checks the save
+ * itself once it has started. */
 function paintWarm(gameId) {
   const { record } = gameId ? store.readGame(gameId) : {};
-  if (!record) return;
+  if (!record || !store.checkSnapshot(record.snapshot)) return;
   const cached = store.read(store.keys.catalogueCache);
   try {
     app.names = JSON.parse(cached ?? "{}").cards ?? {};
@@ -78,6 +81,8 @@ function watchPage() {
     if (document.hidden) {
       app.clock.stop();
       saveNow();
+    } else if (app.movedElsewhere && app.movedElsewhere === app.snap?.game) {
+      showMovedGame(app.movedElsewhere, "event");
     } else if (app.ready && app.snap.moveCount > 0) {
       app.clock.start();
     }
@@ -93,8 +98,32 @@ function watchPage() {
   }, 1000);
 }
 
+/** Another tab saved a newer record of a game this tab holds (tabs.js). The game on the
+ * table is reloaded from storage at once, or when this tab is seen again; this tab's own
+ * older state is never written back. */
+function movedElsewhere(id, why) {
+  if (!app.ready || app.snap?.game !== id) return;
+  if (document.hidden) {
+    app.movedElsewhere = id;
+    app.movedWhy = app.movedWhy === "refused" ? "refused" : why;
+    return;
+  }
+  showMovedGame(id, why);
+}
+
+function showMovedGame(id, why) {
+  const lost = why === "refused" || app.movedWhy === "refused";
+  app.movedElsewhere = null;
+  app.movedWhy = null;
+  openGame(id, { fromOtherTab: true });
+  toast(`Your ${titleOf(id)} game moved on in another tab, so this tab now shows it as it is there${lost ? "; the last move made here was not kept" : ""}.`);
+}
+
 /** Start the page: paint, start the engine, open the game a link or the last visit names. */
 export async function boot() {
+  // app.tabs: which revision of each game's record this tab holds (tabs.js).
+  app.tabs = createTabs({ storedRev: store.storedRev, revOf: store.revOf, gameKey: store.keys.game,
+    onMoved: movedElsewhere, addListener: (fn) => window.addEventListener("storage", fn) });
   document.body.classList.toggle("four-colour", app.settings.fourColour);
   setMotion(app.settings.motion !== false);
   // A link may name a game, a deal and options: ?game=klondike&deal=617&draw=3 (links.js).

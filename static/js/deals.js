@@ -45,6 +45,7 @@ export function newDeal(gameId = app.snap.game, deal = randomDeal(), options = n
   app.selected = null;
   const opts = options ?? app.settings.options[gameId] ?? {};
   app.daily = null;            // a daily deal is marked as one by its opener (daily.js)
+  app.tabs?.adopt(gameId);     // a new deal replaces the stored game, whichever tab saved it
   const result = call("new", gameId, JSON.stringify(opts), deal);
   if (result.error) {
     // Stored options no longer valid: forget them and deal with the defaults.
@@ -63,23 +64,39 @@ export function newDeal(gameId = app.snap.game, deal = randomDeal(), options = n
   afterMove();
 }
 
-/** Resume a game's saved record, or deal a new one; a bad save is set aside with a message. */
-export function openGame(gameId) {
+/** The engine's answer to a save, or an error of our own if the engine itself failed. */
+function load(save, gameId) {
+  try {
+    return call("load", save, gameId);
+  } catch (err) {
+    const why = String(err?.message ?? err).slice(0, 200);
+    return { error: { kind: "engine", message: `the card engine could not read it (${why})` } };
+  }
+}
+
+/** Resume a game's saved record, or deal a new one; a bad save is set aside with a message.
+ * The engine checks the save within limits, and that it holds this game: a record holding
+ * another game's save is set aside, never opened over that game's own save. fromOtherTab:
+ * another tab has just saved this record (tabs.js): show it without writing it back or
+ * playing automatic moves (that tab plays them). */
+export function openGame(gameId, { fromOtherTab = false } = {}) {
   stopAuto();
   app.selected = null;
   app.cursor = null;
   const { record, bad } = store.readGame(gameId);
   let problem = bad !== undefined ? "it is not a saved game this version of Patience can read" : null;
   if (record) {
-    const result = call("load", record.save);
+    const result = load(record.save, gameId);
     if (!result.error) {
+      app.tabs?.hold(gameId, record.rev ?? 0, result.save);
       app.clock.reset(result.elapsed ?? 0);
       app.solverPlayed = record.assisted === "solve";
       app.daily = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(record.daily ?? "") ? record.daily : null;
       app.touched = true;
-      accept(result);
+      accept(result, { persist: !fromOtherTab });
       if (app.snap.moveCount > 0) app.clock.start();
-      afterMove();
+      if (fromOtherTab) hideNotice("outcome");
+      else afterMove();
       return;
     }
     problem = result.error.message;

@@ -31,9 +31,14 @@ export function saveNow() {
 
 function save() {
   if (app.protectedSave === app.snap.game) return;
+  const id = app.snap.game;
+  // One writer per game across tabs (tabs.js): null when another tab saved a newer game.
+  const rev = app.tabs ? app.tabs.nextRev(id, app.snap.save) : undefined;
+  if (rev === null) return;
   const extra = solvedBySolver() ? { assisted: "solve" } : {};
   if (app.daily) extra.daily = app.daily;
-  const problem = store.writeGame(app.snap, extra) ?? store.write(store.keys.current, app.snap.game);
+  const problem = store.writeGame(app.snap, extra, rev) ?? store.write(store.keys.current, id);
+  if (!problem && rev !== undefined) app.tabs.hold(id, rev, app.snap.save);
   if (problem && !app.storageWarned) {
     app.storageWarned = true;
     toast(`Not saved: ${problem} You can keep playing.`);
@@ -93,6 +98,9 @@ export function undo() {
   accept(call("undo", elapsed()));
   hideNotice("outcome");
   announce("Undone");
+  if (!app.snap.canUndo && app.snap.folded > 0) {
+    toast("Undo cannot go further back: in a game this long, only the latest moves are kept for undo.");
+  }
   app.clock.start();
 }
 

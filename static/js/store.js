@@ -1,6 +1,12 @@
 // Storage: a tiny adapter over localStorage. Keys are namespaced and versioned because every
 // site of one GitHub Pages user shares an origin. Nothing here throws: a failure comes back
 // as a value, so a full or blocked storage never stops play.
+//
+// A saved-game record (`game:<id>`) is {v: 1, rev, game, save, snapshot, ...extra}: `save` is
+// the engine's save text (checked by the engine before use), `snapshot` what is painted
+// before Python has started (checked here for shape and size only, see checkSnapshot), and
+// `rev` a revision that grows with every write, so that a tab never writes over a newer
+// save of another tab (tabs.js).
 
 const PREFIX = "patience:v1:";
 export const RECORD_VERSION = 1;
@@ -49,6 +55,74 @@ export function setAside(id, raw) {
   return backup;
 }
 
+/** The most a painted snapshot may hold: piles (and places in a layout row), cards, layout
+ * rows, columns of the layout, and characters in any text. Far above any game (two decks, a dozen columns), far below what
+ * would freeze the page. */
+export const SNAPSHOT_LIMITS = { piles: 64, cards: 1_000, rows: 16, columns: 32, text: 500 };
+
+const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+const shortText = (x) => typeof x === "string" && x.length <= SNAPSHOT_LIMITS.text;
+const count = (x) => Number.isInteger(x) && x >= 0 && x <= 1e9;
+
+/** Tell whether a painted snapshot is worth drawing: its shape and size only (no rules; the
+ * engine's verdict on the save comes when Python has started). Loops are bounded by the
+ * limits, never by the snapshot's own sizes, and nothing recurses into it. */
+export function checkSnapshot(snap) {
+  const L = SNAPSHOT_LIMITS;
+  if (!isObject(snap) || !isObject(snap.piles) || !isObject(snap.layout)) return false;
+  const names = Object.keys(snap.piles);
+  if (names.length === 0 || names.length > L.piles) return false;
+  let cards = 0;
+  for (const name of names) {
+    const pile = snap.piles[name];
+    if (!Array.isArray(pile) || name.length > 16) return false;
+    cards += pile.length;
+    if (cards > L.cards) return false;
+    if (!pile.every((c) => c === null || (typeof c === "string" && c.length <= 4))) return false;
+  }
+  const { rows, columns } = snap.layout;
+  if (!Array.isArray(rows) || rows.length > L.rows || !Number.isInteger(columns)
+      || columns < 1 || columns > L.columns) return false;
+  for (const row of rows) {
+    // {kind: "row", slots: [...]} or {kind: "triangle", piles: [...]} (games/layouts.py).
+    const places = isObject(row) ? row.slots ?? row.piles : null;
+    if (!Array.isArray(places) || places.length > L.piles) return false;
+  }
+  if (snap.ids !== undefined) {
+    if (!isObject(snap.ids) || Object.keys(snap.ids).length > L.piles) return false;
+    for (const ids of Object.values(snap.ids)) {
+      if (!Array.isArray(ids) || ids.length > L.cards) return false;
+    }
+  }
+  if (snap.labels !== undefined && (!isObject(snap.labels)
+      || Object.keys(snap.labels).length > L.piles
+      || !Object.values(snap.labels).every(shortText))) return false;
+  for (const key of ["title", "game", "lastWords", "status"]) {
+    if (snap[key] !== undefined && snap[key] !== null && !shortText(snap[key])) return false;
+  }
+  for (const key of ["moveCount", "deal"]) {
+    if (snap[key] !== undefined && snap[key] !== null && !count(snap[key])) return false;
+  }
+  return snap.elapsed === undefined
+    || (Number.isFinite(snap.elapsed) && snap.elapsed >= 0 && snap.elapsed <= 1e9);
+}
+
+/** Return the revision of a record's text (0 for none, or a record from before revisions). */
+export function revOf(raw) {
+  if (typeof raw !== "string") return 0;
+  const head = /^\{"rev":(\d{1,15}),/.exec(raw);      // written first by writeGame
+  if (head) return Number(head[1]);
+  try {
+    const rev = JSON.parse(raw)?.rev;
+    return count(rev) ? rev : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Return the revision of the stored record of a game (0 if there is none). */
+export const storedRev = (id) => revOf(read(keys.game(id)));
+
 /** Read a saved-game record and check its shape; return {record} or {bad: raw} or {}. */
 export function readGame(id) {
   const raw = read(keys.game(id));
@@ -61,6 +135,7 @@ export function readGame(id) {
   }
   const ok = record && typeof record === "object" && record.v === RECORD_VERSION
     && record.game === id && typeof record.save === "string"
+    && (record.rev === undefined || count(record.rev))
     && record.snapshot && typeof record.snapshot === "object"
     && record.snapshot.piles && typeof record.snapshot.piles === "object"
     && record.snapshot.layout && Array.isArray(record.snapshot.layout.rows)
@@ -69,10 +144,13 @@ export function readGame(id) {
 }
 
 /** Save a game in progress: the engine's save and the snapshot painted on a warm start.
- * extra: more fields of the record, such as assisted: "solve" for a game the solver played. */
-export function writeGame(snap, extra = {}) {
+ * extra: more fields of the record, such as assisted: "solve" for a game the solver played.
+ * rev: the record's revision (tabs.js decides it); by default one more than the stored one,
+ * for a deliberate replacement. Return null on success, else why it was not kept. */
+export function writeGame(snap, extra = {}, rev = null) {
   const { moves, taps, safe, save, ...painted } = snap;
-  const record = { ...extra, v: RECORD_VERSION, game: snap.game, save, snapshot: painted };
+  const next = rev ?? storedRev(snap.game) + 1;
+  const record = { rev: next, ...extra, v: RECORD_VERSION, game: snap.game, save, snapshot: painted };
   return write(keys.game(snap.game), JSON.stringify(record));
 }
 
