@@ -245,8 +245,9 @@ def test_last_words_name_the_card_turned_face_up() -> None:
     assert snap["lastWords"] == \
         f"7 of spades from Pile 4 to Pile 1; the {uncovered} is turned face up"
     assert call(b.snapshot(1))["lastWords"] == snap["lastWords"]
-    assert call(b.undo(0))["lastWords"] is None
-    assert call(b.redo(0))["lastWords"] == snap["lastWords"]
+    assert call(b.undo(0))["lastWords"] == \
+        f"Took back: 7 of spades from Pile 4 to Pile 1; the {uncovered} is turned face down again"
+    assert call(b.redo(0))["lastWords"] == f"Replayed: {snap['lastWords']}"
     snap = call(b.play("stock>waste", 0))
     assert snap["lastWords"] == f"Turned the stock: {card_name(r.deal(1).piles[0][-1])}"
     assert call(Bridge().load(snap["save"]))["lastWords"] is None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import auto, intents, rulespage
+from . import auto, intents, rulespage, spoken
 from .cards import card_name, card_str
 from .errors import PatienceError
 from .explain import explain
@@ -49,9 +49,11 @@ class Bridge(LinksApi, RecordsApi):
 
     def __init__(self) -> None:
         self.session: Session | None = None
-        # Whether the last change of position was a move played (so ``lastWords`` says it).
+        # Whether the last change of position was a move played, undone or redone (so
+        # ``lastWords`` says it).
         self.said = False
-        # The words last said, with the position they were said for (asked once a move).
+        # The words last said, with the position they were said for (asked once a move; an
+        # undo or a redo words itself at once, see :mod:`patience.spoken`).
         self.words: tuple[State | None, str | None] = (None, None)
         self.tracker = Tracker()
 
@@ -172,16 +174,26 @@ class Bridge(LinksApi, RecordsApi):
         """Take back the last move."""
         if self.session is None:
             return _NO_GAME
-        self.session.undo()
-        self.said = False
+        session = self.session
+        was = session.state
+        move = session.undo()
+        self.said = move is not None
+        if move is not None:
+            self.words = (session.state, spoken.took_back(session.rules, session.state, move,
+                                                          was))
         return self.snapshot(elapsed)
 
     def redo(self, elapsed: float) -> str:
         """Play the last undone move again."""
         if self.session is None:
             return _NO_GAME
-        if self.session.redo() is not None:
+        session = self.session
+        was = session.state
+        move = session.redo()
+        if move is not None:
             self.said = True
+            self.words = (session.state, spoken.replayed(session.rules, was, move,
+                                                         session.state))
         return self.snapshot(elapsed)
 
     def undo_to(self, count: int, elapsed: float) -> str:
@@ -241,7 +253,7 @@ class Bridge(LinksApi, RecordsApi):
         moves = r.legal_moves(s)
         taps = intents.taps(r, s, moves)
         words = None
-        if self.said and session.moves:
+        if self.said and (session.moves or self.words[0] is s):
             if self.words[0] is not s:
                 self.words = (s, intents.words(r, session.states[-2], session.moves[-1], s))
             words = self.words[1]

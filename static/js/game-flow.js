@@ -97,7 +97,7 @@ export function undo() {
   app.selected = null;
   accept(call("undo", elapsed()));
   hideNotice("outcome");
-  announce("Undone");
+  announce(app.snap.lastWords ?? "Undone");      // the engine says which move it took back
   if (!app.snap.canUndo && app.snap.folded > 0) {
     toast("Undo cannot go further back: in a game this long, only the latest moves are kept for undo.");
   }
@@ -109,7 +109,7 @@ export function redo() {
   stopAuto();
   app.selected = null;
   accept(call("redo", elapsed()));
-  announce("Redone");
+  announce(app.snap.lastWords ?? "Redone");
   afterMove();
 }
 
