@@ -80,3 +80,55 @@ def test_only_the_rightmost_pile_takes_a_king_which_then_slides_left() -> None:
 
 def test_moving_left_uses_two_decks() -> None:
     assert len(patience.rules("moving_left").pack()) == 104
+
+
+def _lone_king_end(king_pile: str = "t9") -> tuple[patience.Rules, patience.State]:
+    """Piles 2-8 hold red cards that go nowhere, the last pile before the empty ones holds a
+    lone King of spades, the stock and the waste are empty; every other card lies face down
+    under Pile 1's 5 of hearts."""
+    tops = {"t2": "5D", "t3": "9H", "t4": "9D", "t5": "3H", "t6": "3D", "t7": "7H", "t8": "7D"}
+    given = [*tops.values(), "5H", "KS"]
+    r = patience.rules("moving_left")
+    rest = list(r.pack())
+    for text in given:
+        rest.remove(patience.cards.parse_card(text))
+    under = " ".join(patience.cards.card_str(c) for c in rest)
+    piles = {**tops, "t1": f"{under} | 5H", king_pile: "KS", "stock": "-", "waste": "-"}
+    return setup("moving_left", piles)
+
+
+def test_a_lone_king_moved_into_the_empty_rightmost_pile_would_slide_straight_back() -> None:
+    # decisions.md: "a move that gives back the same position (a lone King moved into the
+    # empty pile beside it in Moving Left slides straight back)" counts as no move.
+    r, s = _lone_king_end()
+    assert "t9>t10" not in legal(r, s)
+    with pytest.raises(IllegalMoveError, match="slide straight back"):
+        r.play(s, move("t9>t10"))
+
+
+def test_with_only_that_move_left_the_game_is_stuck() -> None:
+    # The sheet: "The game is lost if no further legal moves are possible".
+    r, s = _lone_king_end()
+    assert legal(r, s) == set()
+    assert patience.status(r, s) == "stuck"
+    game = Session(r, start=s)
+    assert game.status() == "stuck"
+
+
+def test_a_lone_king_further_left_still_moves_and_the_piles_close_up_behind_it() -> None:
+    # The King of spades alone in Pile 2, Pile 3 holds the 7 of diamonds: moving the King to
+    # Pile 10 empties Pile 2, Pile 3 slides into it and the King into Pile 3: a new position.
+    r, s = setup("moving_left", {"t2": "KS", "t3": "7D", "stock": "-", "waste": "-"},
+                 filler="t1")
+    assert "t2>t10" in legal(r, s)
+    after = r.play(s, move("t2>t10"))
+    assert pile(r, after, "t2") == "7D" and pile(r, after, "t3") == "KS"
+
+
+def test_a_king_with_cards_under_it_still_moves_to_the_rightmost_pile() -> None:
+    # The card under it turns face up: the position changes, so the move stands.
+    r, s = setup("moving_left", {"t1": "5H", "t2": "4C | KS", "stock": "-", "waste": "-"},
+                 filler="t1")
+    assert "t2>t10" in legal(r, s)
+    after = r.play(s, move("t2>t10"))
+    assert pile(r, after, "t2") == "4C" and pile(r, after, "t3") == "KS"

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from .cards import RANK, RANK_NAMES, RED, card_name
 from .game import Move, State
+from .movegen import gives_back
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -115,6 +116,9 @@ def _tableau(r: Rules, s: State, m: Move, dst: int, card: int) -> str:
             return "only the rightmost pile can be filled, and only with a King"
         if rule in ("king", "king_rightmost") and RANK[card] != 13:
             return "only a King, or a run headed by one, fills an empty pile"
+        if gives_back(r, s, m):
+            return f"the {card_name(card)} would slide straight back where it is: that move " \
+                "changes nothing"
         limit = r.move_limit(s, True)
         return f"with these free cells and empty columns at most {limit} cards move to an " \
             "empty column"

@@ -65,7 +65,9 @@ def generate(r: Rules, s: State) -> list[Move]:
                         if on[base + top] and n <= limit:
                             out.append(Move(names[src], names[dst], n))
                     elif n <= limit_empty and empty_ok(dst, pile[-n]):
-                        out.append(Move(names[src], names[dst], n))
+                        m = Move(names[src], names[dst], n)
+                        if n < len(pile) or not gives_back(r, s, m):
+                            out.append(m)
         sources = singles + (list(r.F) if r.takeback else [])
         for src in sources:
             if not piles[src]:
@@ -82,6 +84,17 @@ def generate(r: Rules, s: State) -> list[Move]:
                 out.append(Move(names[src], names[c]))
     _stock(r, s, out)
     return out
+
+
+def gives_back(r: Rules, s: State, m: Move) -> bool:
+    """Tell whether a move leaves the piles exactly as they were: a whole pile moved into an
+    empty one that the game's after-move rule slides straight back (Moving Left's lone King
+    moved into the empty rightmost pile). Such a move counts as no move (decisions.md), so
+    the generator leaves it out and a game with nothing else to do is stuck."""
+    if r.game.after_move is None:
+        return False
+    after = apply(r, s, m)
+    return after.piles == s.piles and after.down == s.down
 
 
 def _stock(r: Rules, s: State, out: list[Move]) -> None:

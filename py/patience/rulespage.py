@@ -206,7 +206,9 @@ def _moves(page: Page, r: Rules) -> None:
                    "Any card, or any run that moves, goes into an empty pile.",
             "king": "Only a King, or a run headed by a King, goes into an empty pile.",
             "king_rightmost": "Only the rightmost pile can be filled, with a King or a run "
-                              "headed by a King.",
+                              "headed by a King. A pile that holds only such a run, with "
+                              "nothing but empty piles to its right, stays where it is: it "
+                              "would slide straight back.",
             "none": "A pile that empties stays empty.",
         }[g.empty])
         if g.foundation == "wrap":
