@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import patience
-from patience import IllegalMoveError, finish_moves, status, view
+from patience import IllegalMoveError, Session, finish_moves, status, view
 
 from helpers import legal, move, pile, setup
 
@@ -132,6 +134,58 @@ def test_timed_scoring_loses_two_points_every_ten_seconds() -> None:
     assert untimed.score(s2, 95) == 100
     with pytest.raises(patience.OptionsError, match="standard"):
         patience.rules("klondike", scoring="vegas", timed=True)
+
+
+def _timed_game(score: int) -> Session:
+    r, s = setup("klondike", {"t1": "QS", "t2": "AH", "t3": "2H", "f1": "-", "stock": "-",
+                              "waste": "-"}, {"timed": True}, filler="t7", score=score)
+    return Session(r, start=s)
+
+
+def test_the_time_penalty_stops_at_zero_as_it_happens_leaving_no_debt() -> None:
+    # decisions.md: "each deduction, the time penalty included, stops at 0 as it happens, so
+    # no hidden debt builds up for later points to repay".
+    game = _timed_game(score=10)
+    game.elapsed = 600                      # 10 minutes: 120 points due, only 10 to take
+    assert game.score() == 0
+    game.play("t2>f1")                      # +10 for the Ace, played at 600 s
+    assert game.score() == 10               # not max(0, 20 - 120) = 0: no debt repaid
+    game.elapsed = 609.9
+    assert game.score() == 10
+    game.elapsed = 619.9
+    assert game.score() == 8                # 610 s ended since: 2 points
+    game.play("t3>f1")                      # the penalty is charged, then +10
+    assert game.score() == 18
+
+
+def test_the_timed_score_survives_a_save_and_undo_does_not_give_back_time() -> None:
+    game = _timed_game(score=0)
+    game.elapsed = 300
+    game.play("t2>f1")                      # 0 - 60 stops at 0, then +10
+    game.elapsed = 305
+    game.play("t3>f1")                      # +10 at 305 s (no 10 seconds ended since 300)
+    assert game.score() == 20
+    game.elapsed = 321
+    assert game.score() == 16               # 310 and 320 s ended
+    again = patience.load(game.save())
+    assert again.score() == 16 and again.times == [300, 305]
+    game.undo()                             # back to the Ace, reached at 300 s
+    assert game.score() == 6                # 10, less 310 and 320 s: time is not given back
+    game.redo()                             # played again at 321 s: 10 - 4 + 10
+    assert game.score() == 16
+
+
+def test_an_older_timed_save_without_times_is_charged_once_after_its_last_move() -> None:
+    game = _timed_game(score=0)
+    game.play("t2>f1")
+    game.play("t3>f1")
+    game.elapsed = 100
+    data = json.loads(game.save())
+    del data["times"]
+    assert patience.load(json.dumps(data)).score() == 0        # 20 - 20
+    data["times"] = [50]                                        # one time for two moves
+    with pytest.raises(patience.SaveError, match="times"):
+        patience.load(json.dumps(data))
 
 
 def test_vegas_starts_at_minus_52_and_earns_5_a_foundation_card() -> None:

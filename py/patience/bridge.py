@@ -147,6 +147,7 @@ class Bridge(LinksApi, RecordsApi):
         """Play a move given as text and return the new snapshot (or why it is illegal)."""
         if self.session is None:
             return _NO_GAME
+        self.session.elapsed = clamp_elapsed(elapsed)     # when it was played (timed scoring)
         try:
             self.session.play(move_text)
         except PatienceError as e:
@@ -188,6 +189,7 @@ class Bridge(LinksApi, RecordsApi):
         if self.session is None:
             return _NO_GAME
         session = self.session
+        session.elapsed = clamp_elapsed(elapsed)
         was = session.state
         move = session.redo()
         if move is not None:
@@ -270,7 +272,7 @@ class Bridge(LinksApi, RecordsApi):
             "moves": [{"src": m.src, "dst": m.dst, "n": m.n, "text": str(m)} for m in moves],
             "taps": taps, "lift": intents.lift(r, s), "pairs": r.pairs,
             "lastWords": words, "safe": [str(m) for m in auto.safe_moves(r, s)], "finish": finish,
-            "status": status, "score": r.score(s, session.elapsed),
+            "status": status, "score": session.score(),
             "scoring": r.scoring, "moveCount": session.move_count,
             "folded": session.offset,
             "canUndo": bool(session.moves), "canRedo": bool(session.redo_stack),

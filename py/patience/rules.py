@@ -190,17 +190,20 @@ class Rules:
             return not any(s.piles[t] for t in self.T)
         return sum(len(s.piles[f]) for f in self.F) == self.game.cards
 
-    def score(self, s: State, elapsed: float = 0) -> int | None:
+    def score(self, s: State, elapsed: float = 0, since: float = 0) -> int | None:
         """Return the score under the chosen scoring (``None`` for Klondike's "none").
 
-        Standard: the running score, less 2 points a 10 seconds when timed, never below 0.
+        Standard: the running score, never below 0; timed, less 2 points for each 10
+        seconds that ended between ``since`` (when ``s`` was reached, its score charged up to
+        then) and ``elapsed``: the penalty stops at 0 as it happens, with no debt kept.
         Vegas: -52 and +5 a card on the foundations. Games without a scoring option count
         the cards on the foundations.
         """
         if self.scoring == "none":
             return None
         if self.standard:
-            penalty = TIME_PENALTY * int(elapsed // TIME_PERIOD) if self.timed else 0
+            ticks = int(elapsed // TIME_PERIOD) - int(since // TIME_PERIOD)
+            penalty = TIME_PENALTY * max(0, ticks) if self.timed else 0
             return max(0, s.score - penalty)
         cards = sum(len(s.piles[f]) for f in self.F)
         return VEGAS_START + cards * VEGAS_CARD if self.scoring == "vegas" else cards

@@ -295,7 +295,9 @@ def _scoring(page: Page, r: Rules) -> None:
         ]
         if r.timed:
             items.append(f"Timed: {num('time penalty', m.TIME_PENALTY)} points off every "
-                         f"{num('time period', m.TIME_PERIOD)} seconds.")
+                         f"{num('time period', m.TIME_PERIOD)} seconds, taken as the time "
+                         "passes and stopping at 0 like any loss: no debt is kept for later "
+                         "points to pay off.")
         page.ul(items)
         return
     if r.scoring == "vegas":

@@ -12,6 +12,12 @@ holds folded (``"offset": K``) and which deal they were played from (``"dealt": 
 reaches back to it, not further. Version 1 (every move from the deal, no fold) still loads
 and is folded as it is replayed. Every save is read within limits
 (:mod:`patience.savecheck`): its size, nesting, numbers and move count.
+
+Timed scoring (Klondike) is a running score like the rest: the time penalty is taken as the
+seconds pass and stops at 0 as it happens, so no hidden debt builds up for later points to
+repay (decisions.md). A timed game's save therefore holds when each kept move was played
+(``"times"``: seconds, one a move) and, once folded, when its starting position was reached
+(``"since"``); the starting position's score is the running score then.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from .errors import (
 )
 from .game import Move, State
 from .games import GAMES, find_game
+from .movegen import TIME_PENALTY, TIME_PERIOD
 from .notation import format_position, parse_move, parse_position
 from .rules import MAX_DEAL, Rules
 from .savecheck import MAX_SAVE_CHARS, dumps, finite_number, read_json
@@ -92,6 +99,10 @@ class Session:
         self.elapsed = elapsed
         # Moves folded into ``start`` (they can no longer be undone).
         self.offset = 0
+        # Timed scoring: the seconds played when each kept move was played, and when
+        # ``start`` was reached (the time penalty is charged from there as it happens).
+        self.times: list[float] = []
+        self.since = 0.0
 
     @property
     def state(self) -> State:
@@ -106,7 +117,12 @@ class Session:
         """Play a move (a ``Move`` or its text); raise ``IllegalMoveError`` saying why not."""
         if isinstance(move, str):
             move = parse_move(self.rules, move)
-        self.states.append(self.rules.play(self.state, move))
+        if self.rules.timed:
+            at = max(clamp_elapsed(self.elapsed), self.last_time)
+            self.states.append(self.rules.play(self._charged(at), move))
+            self.times.append(at)
+        else:
+            self.states.append(self.rules.play(self.state, move))
         self.moves.append(move)
         if self.redo_stack and self.redo_stack[-1] == move:
             self.redo_stack.pop()
@@ -122,6 +138,8 @@ class Session:
         self.states.pop()
         move = self.moves.pop()
         self.redo_stack.append(move)
+        if self.times:
+            self.times.pop()
         return move
 
     def redo(self) -> Move | None:
@@ -129,10 +147,27 @@ class Session:
         if not self.redo_stack:
             return None
         move = self.redo_stack[-1]
-        self.states.append(self.rules.play(self.state, move))
+        if self.rules.timed:
+            at = max(clamp_elapsed(self.elapsed), self.last_time)
+            self.states.append(self.rules.play(self._charged(at), move))
+            self.times.append(at)
+        else:
+            self.states.append(self.rules.play(self.state, move))
         self.moves.append(self.redo_stack.pop())
         self._fold()
         return move
+
+    @property
+    def last_time(self) -> float:
+        """Return the seconds played when the present position was reached (timed scoring)."""
+        return self.times[-1] if self.times else self.since
+
+    def _charged(self, at: float) -> State:
+        """Return the present position with the time penalty due by ``at`` taken from its
+        score, stopping at 0 (timed scoring: the penalty is charged as the time passes)."""
+        s = self.state
+        due = TIME_PENALTY * (int(at // TIME_PERIOD) - int(self.last_time // TIME_PERIOD))
+        return s._replace(score=max(0, s.score - due)) if due > 0 else s
 
     def _fold(self) -> None:
         """Keep at most FOLD_AT moves: fold all but the last KEEP_MOVES into the start."""
@@ -140,6 +175,9 @@ class Session:
             return
         cut = len(self.moves) - KEEP_MOVES
         self.start = self.states[cut]
+        if self.times:
+            self.since = self.times[cut - 1]
+            del self.times[:cut]
         del self.states[:cut]
         del self.moves[:cut]
         self.offset += cut
@@ -161,7 +199,7 @@ class Session:
 
     def score(self) -> int | None:
         """Return the score under the chosen scoring at the session's elapsed time."""
-        return self.rules.score(self.state, self.elapsed)
+        return self.rules.score(self.state, self.elapsed, self.last_time)
 
     def position(self) -> str:
         """Print the present position as text (face-down cards included)."""
@@ -186,6 +224,10 @@ class Session:
         data["moves"] = [_move_text(m) for m in self.moves]
         data["redo"] = [_move_text(m) for m in reversed(self.redo_stack)]
         data["elapsed"] = round(clamp_elapsed(self.elapsed), 3)
+        if self.rules.timed:
+            data["times"] = [round(t, 3) for t in self.times]
+            if self.since:
+                data["since"] = round(self.since, 3)
         return dumps(data)
 
     @classmethod
@@ -216,14 +258,39 @@ class Session:
             raise SaveTooLargeError(f"the save holds {len(moves) + len(redo):,} moves; "
                                     f"at most {MAX_MOVES:,}")
         session = _start(data, version)
+        times = _times(data, session, len(moves))
+        elapsed = session.elapsed
         for i, text_move in enumerate(moves + redo):
+            # When it was played (a save without times: all at the start, so the time is
+            # charged once, after the last move, as the score is read).
+            session.elapsed = times[min(i, len(times) - 1)] if times else session.since
             try:
                 session.play(text_move)
             except PatienceError as e:
                 raise SaveMoveError(f"move {i + 1} ({text_move}): {e}") from e
         for _ in redo:
             session.undo()
+        session.elapsed = elapsed
         return session
+
+
+def _times(data: Mapping[str, Any], session: Session, count: int) -> list[float]:
+    """Read a timed game's ``since`` and ``times`` (when each move was played), set
+    ``since`` on the session and return the times (none for a game that is not timed, or an
+    older save: its time is then charged after its last move)."""
+    if not session.rules.timed:
+        return []
+    since, times = data.get("since", 0), data.get("times", [])
+    if not finite_number(since, 0, MAX_ELAPSED):
+        raise SaveGameError(f"since must be a number of seconds from 0 to {MAX_ELAPSED:g}")
+    if not isinstance(times, list) or len(times) not in (0, count) or not all(
+            finite_number(t, 0, MAX_ELAPSED) for t in times):
+        raise SaveGameError("times must list the seconds at which each move was played")
+    session.since = float(since)
+    out = [float(t) for t in times]
+    if any(b < a for a, b in zip([session.since, *out], out)):
+        raise SaveGameError("times must not go back")
+    return out
 
 
 def _other_game(saved: object, wanted: str) -> str:
