@@ -2,6 +2,8 @@
 // tap(pile, index), drop(pile, index, target), pick/place by keyboard, draw, undo, redo.
 // Nothing here knows a rule: the app asks the engine's move list.
 
+import { keyName } from "./keyboard-nav.js";
+
 const DRAG_THRESHOLD = 6;
 
 /** Follow pointers on the table: a short press is a tap, a longer travel is a drag. */
@@ -70,8 +72,11 @@ function glideBack(els) {
   }
 }
 
-/** Keyboard play: arrows move between piles, Space picks and places, Enter plays the best move,
- * D turns the stock, H asks for a hint, Escape lets go (or stops auto-solve). */
+/** Keyboard play: arrows move between piles, Space picks and places, the pile keys (1-9, 0,
+ * Shift with them, S, W, F, C) go straight to a pile and pick or place there (anywhere on the
+ * page but in a field or a dialog), Up and Down while holding cards choose how many, Enter
+ * plays the best move, D turns the stock, H asks for a hint, Escape lets go (or stops
+ * auto-solve). */
 export function attachKeyboard(app) {
   document.addEventListener("keydown", (e) => {
     if (document.querySelector("dialog[open]") || e.defaultPrevented) return;
@@ -88,13 +93,17 @@ export function attachKeyboard(app) {
       return;
     }
     if (inField || ctrl || e.altKey) return;
+    if (!(e.target instanceof HTMLTextAreaElement) && app.pileKey(keyName(e))) {
+      e.preventDefault();
+      return;
+    }
     const inTable = e.target.closest && e.target.closest("#table");
     if (!inTable && !["d", "D", "h", "H", "Escape"].includes(e.key)) return;
     const actions = {
       ArrowLeft: () => app.cursorMove("left"),
       ArrowRight: () => app.cursorMove("right"),
-      ArrowUp: () => app.cursorMove("up"),
-      ArrowDown: () => app.cursorMove("down"),
+      ArrowUp: () => app.liftMore("more") || app.cursorMove("up"),
+      ArrowDown: () => app.liftMore("fewer") || app.cursorMove("down"),
       Home: () => app.cursorMove("first"),
       End: () => app.cursorMove("last"),
       " ": () => app.pickOrPlace(),

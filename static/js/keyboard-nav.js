@@ -1,6 +1,67 @@
 // Keyboard play on the table: the cursor moving between piles, Space picking up and putting
-// down, Enter playing the best move, Escape letting go. No DOM and no engine import: what it
-// uses comes in through `env` ({app, intents, announce, draw, focusPile(id), assist}).
+// down, direct pile keys (1-9 and 0 for the piles of the tableau, Shift with them for piles
+// 11-20, S the stock, W the waste, F the foundations, C the free cells), Up and Down choosing
+// how many cards of a run to hold, Enter playing the best move, Escape letting go. No DOM and
+// no engine import: what it uses comes in through `env` ({app, intents, call(method, ...args),
+// announce, draw, focusPile(id)}). Which moves are legal is always the engine's answer
+// (`move_for`, the snapshot's `moves` and `lift`); the keys only name piles.
+
+const DIGITS = "1234567890";
+const LETTERS = { s: "stock", w: "waste" };
+const GROUPS = { f: /^f\d+$/, c: /^c\d+$/ };
+const GROUP_WORDS = { f: "foundations", c: "free cells" };
+
+/** Return the key name of a keyboard event's key for the pile keys: "3", "shift+1" (by the
+ * key's place, whatever the layout prints on it), "s", "w", "f", "c"; null for any other. */
+export function keyName({ key, code, shiftKey }) {
+  const digit = /^(?:Digit|Numpad)([0-9])$/.exec(code ?? "");
+  // A keypad key with Num Lock off is an arrow or Home or End, not a digit.
+  if (digit && !(code.startsWith("Numpad") && key !== digit[1])) {
+    return `${shiftKey ? "shift+" : ""}${digit[1]}`;
+  }
+  const k = (key ?? "").toLowerCase();
+  return k in LETTERS || k in GROUPS ? k : null;
+}
+
+/** Return what a pile key names among the piles `ids` (in the table's order): {pile} for one
+ * pile, {group, piles} for the foundations or the free cells; null when it names none. */
+export function pileForKey(name, ids) {
+  if (!name) return null;
+  const digit = /^(shift\+)?([0-9])$/.exec(name);
+  if (digit) {
+    const pile = `t${DIGITS.indexOf(digit[2]) + 1 + (digit[1] ? 10 : 0)}`;
+    return ids.includes(pile) ? { pile } : null;
+  }
+  if (name in LETTERS) return ids.includes(LETTERS[name]) ? { pile: LETTERS[name] } : null;
+  if (name in GROUPS) {
+    const piles = ids.filter((id) => GROUPS[name].test(id));
+    return piles.length ? { group: name, piles } : null;
+  }
+  return null;
+}
+
+/** Return the key that goes straight to a pile, as aria-keyshortcuts writes it ("3",
+ * "Shift+1", "S", "F"), or null for a pile no key names. */
+export function keyForPile(id) {
+  const t = /^t([0-9]+)$/.exec(id);
+  if (t) {
+    const n = Number(t[1]);
+    if (n < 1 || n > 20) return null;
+    return `${n > 10 ? "Shift+" : ""}${DIGITS[(n - 1) % 10]}`;
+  }
+  for (const [k, pile] of Object.entries(LETTERS)) if (pile === id) return k.toUpperCase();
+  for (const [k, re] of Object.entries(GROUPS)) if (re.test(id)) return k.toUpperCase();
+  return null;
+}
+
+/** Return the card index the held cards start from after Up (one card more, down to the
+ * lowest the engine lets lift, `lift`) or Down (one fewer, at least the top card); null when
+ * it cannot change. */
+export function liftStep(index, length, lift, dir) {
+  const next = dir === "more" ? index - 1 : index + 1;
+  if (lift === undefined || lift === null || next < lift || next > length - 1) return null;
+  return next;
+}
 
 /** Return the pile the cursor goes to from `at` (an index in `order`, -1 for none) in a
  * direction: left, right, first, last (by order) or up, down (the nearest pile across in the
@@ -22,8 +83,91 @@ export function nextPile(order, at, dir) {
 export function createKeyboard(env) {
   const { app, intents } = env;
   const pileCards = (pile) => app.snap.piles[pile] ?? [];
+  const label = (pile) => app.snap.labels[pile] ?? pile;
+  const held = (sel) => {
+    const cards = pileCards(sel.pile);
+    const n = cards.length - sel.index;
+    return `${app.names[cards[sel.index]] ?? "a card"}${n > 1 ? ` and ${n - 1} more` : ""}`;
+  };
+  const goTo = (pile) => {
+    app.cursor = pile;
+    env.draw();
+    env.focusPile(pile);
+  };
+
+  /** A group key (F, C) with cards held from elsewhere: put them on the first pile of the
+   * group the engine takes them on; with none, the engine says why not for the first. */
+  function placeOnGroup(piles) {
+    const sel = app.selected;
+    const ok = piles.find((p) => env.call("move_for", sel.pile, sel.index, p).move);
+    const empty = piles.find((p) => !pileCards(p).length);
+    const target = ok ?? empty ?? piles[0];
+    goTo(target);
+    intents.place(target);
+  }
+
+  /** A group key with nothing held (or held from that group): pick up the next card of the
+   * group, after the pile held from or the cursor. */
+  function pickInGroup(group, piles) {
+    const from = app.selected && piles.includes(app.selected.pile) ? app.selected.pile
+      : piles.includes(app.cursor) && !app.selected ? app.cursor : null;
+    if (app.selected) {
+      app.selected = null;
+      env.draw();
+    }
+    const start = from ? piles.indexOf(from) + 1 : 0;
+    const order = [...piles.slice(start), ...piles.slice(0, start)];
+    const next = order.find((p) => pileCards(p).length && app.snap.lift?.[p] !== undefined
+      && app.snap.lift?.[p] !== null);
+    if (!next || (from && next === from && !app.snap.pairs)) {
+      if (from) {
+        env.announce("Put back");
+        return;
+      }
+      goTo(piles[0]);
+      env.draw();
+      env.announce(`No card of the ${GROUP_WORDS[group]} can be picked up`);
+      return;
+    }
+    goTo(next);
+    keyboard.pickOrPlace();
+  }
 
   const keyboard = {
+    /** A pile key: pick up that pile's cards, or put the held cards there (the engine
+     * decides). Returns false when the key names no pile of this game. */
+    pileKey(name) {
+      if (!app.ready || !app.snap) return false;
+      const target = pileForKey(name, Object.keys(app.snap.piles));
+      if (!target) return false;
+      if (target.pile) {
+        goTo(target.pile);
+        keyboard.pickOrPlace();
+        return true;
+      }
+      const sel = app.selected;
+      if (sel && !target.piles.includes(sel.pile)) placeOnGroup(target.piles);
+      else pickInGroup(target.group, target.piles);
+      return true;
+    },
+    /** Up (more) or Down (fewer) while holding cards: how many of the run to hold. Returns
+     * false when nothing is held (the arrows then move the cursor). */
+    liftMore(dir) {
+      const sel = app.selected;
+      if (!sel || app.snap.pairs) return false;
+      const cards = pileCards(sel.pile);
+      const next = liftStep(sel.index, cards.length, app.snap.lift?.[sel.pile], dir);
+      if (next === null) {
+        env.announce(dir === "more" ? "No more cards of this pile lift with these"
+          : "Holding the top card only");
+        return true;
+      }
+      app.selected = { pile: sel.pile, index: next };
+      env.draw();
+      const n = cards.length - next;
+      env.announce(`Holding ${n} card${n === 1 ? "" : "s"}: ${held(app.selected)}`);
+      return true;
+    },
     cursorMove(dir) {
       const order = Object.entries(app.geo.piles).map(([id, g]) => ({ id, x: g.x, y: g.y }));
       const next = nextPile(order, order.findIndex((p) => p.id === app.cursor), dir);
@@ -42,14 +186,19 @@ export function createKeyboard(env) {
         return intents.place(pile);
       }
       const cards = pileCards(pile);
-      if (!cards.length) return env.announce(`${app.snap.labels[pile]} is empty`);
+      if (!cards.length) return env.announce(`${label(pile)} is empty`);
       if (app.snap.pairs) return intents.tap(pile, cards.length - 1);   // pick one of a pair
+      const lift = app.snap.lift?.[pile];
+      if (lift === undefined || lift === null) {
+        return env.announce(`${label(pile)}: no card there can be picked up`);
+      }
       // Pick the longest run that has somewhere to go, else the top card.
       const runs = app.snap.moves.filter((m) => m.src === pile).map((m) => m.n);
       const n = runs.length ? Math.max(...runs) : 1;
-      app.selected = { pile, index: cards.length - n };
+      app.selected = { pile, index: Math.max(lift, cards.length - n) };
       env.draw();
-      env.announce(`Picked ${app.names[cards[cards.length - n]] ?? "a card"}${n > 1 ? ` and ${n - 1} more` : ""} from ${app.snap.labels[pile]}. Move to a pile and press Space to put it there.`);
+      const more = lift < cards.length - 1 ? " Up or Down for more or fewer cards." : "";
+      env.announce(`Picked ${held(app.selected)} from ${label(pile)}.${more} Press a pile's key, or move to it and press Space, to put ${n > 1 ? "them" : "it"} there.`);
     },
     tapCursor() {
       const pile = app.cursor;

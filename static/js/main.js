@@ -71,7 +71,7 @@ const intents = createIntents({
   now: () => performance.now(),
 });
 const keyboard = createKeyboard({
-  app, intents, announce, draw,
+  app, intents, call, announce, draw,
   focusPile: (id) => app.geo.piles[id]?.el.focus({ preventScroll: true }),
 });
 

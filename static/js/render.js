@@ -4,6 +4,7 @@
 
 import { cardElement } from "./cards.js";
 import { geometry } from "./geometry.js";
+import { keyForPile } from "./keyboard-nav.js";
 import { celebrate, inFlight, motionOn, planMotion, play } from "./motion.js";
 
 export { geometry };
@@ -57,7 +58,12 @@ export function render(table, snap, names, view = {}) {
     else {
       pile = document.createElement("div");
       pile.dataset.pile = id;
-      pile.setAttribute("role", "group");
+      // A pile is what the keyboard acts on (Space picks up or puts down, Enter plays): a
+      // button, pressed while it holds the picked cards. Its cards are hidden from screen
+      // readers; its label names them.
+      pile.setAttribute("role", "button");
+      const key = keyForPile(id);
+      if (key) pile.setAttribute("aria-keyshortcuts", key);
       added.appendChild(pile);
     }
     keep.piles.set(id, pile);
@@ -70,6 +76,8 @@ export function render(table, snap, names, view = {}) {
     setStyle(pile, "width", `${g.w}px`);
     const label = pileLabel(snap, id, cards, names);
     if (pile.getAttribute("aria-label") !== label) pile.setAttribute("aria-label", label);
+    const pressed = String(Boolean(view.selected && view.selected.pile === id));
+    if (pile.getAttribute("aria-pressed") !== pressed) pile.setAttribute("aria-pressed", pressed);
     pile.tabIndex = -1;
     const mark = recycle ? '<span class="mark" aria-hidden="true">↻</span>' : "";
     if (pile.innerHTML !== mark) pile.innerHTML = mark;

@@ -11,8 +11,14 @@ const PLAYING_HERE = `
 <li>Tap or click a card to send it to its best place; drag it to choose the place yourself.
 A card dropped where it may not go glides back, and the reason shows beside it.</li>
 <li>Keyboard: the arrow keys move between piles, Space picks up a card and Space again puts it
-down, Enter plays the best move for the card in focus, D turns the stock, Escape lets go,
-Ctrl+Z undoes and Ctrl+Y redoes.</li>
+down, Enter plays the best move for the card in focus, D turns the stock, H asks for a hint,
+Escape lets go, Ctrl+Z undoes and Ctrl+Y redoes.</li>
+<li>Pile keys go straight to a pile: 1 to 9 and 0 for piles 1 to 10 (with Shift for piles 11
+to 20), S the stock, W the waste, F the foundations, C the free cells. With nothing held, a
+pile key picks up that pile's cards (F and C the next card there); holding cards, it puts them
+down there (F and C: on the first foundation or free cell that takes them). So 3 then 5 moves
+from pile 3 to pile 5.</li>
+<li>Holding cards, Up takes one more card of the run and Down one fewer.</li>
 <li>Undo and redo are unlimited and never change the deal. Every deal has a number: the same
 number always gives the same deal.</li>
 <li>New deal, Restart and a new game in Games ask first when they would replace a game in
