@@ -31,9 +31,9 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
 from typing import Any, Final
 
+from .daily import date_of, day_number
 from .errors import PatienceError
 from .game import Game, OptionValue
 from .games import GAMES
@@ -163,31 +163,41 @@ def _whole(value: object, lo: int, hi: int, what: str) -> int:
     return value
 
 
+_TIME: Final = re.compile(r"(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?"
+                          r"(Z|[+-]\d{2}:\d{2})")
+
+
 def _ended(value: object) -> str:
     """Return an end time in the record's form (UTC, milliseconds, ``Z``)."""
-    if not isinstance(value, str) or len(value) > 40:
-        raise RecordError("an entry's end time is not an ISO date and time")
+    found = _TIME.fullmatch(value) if isinstance(value, str) and len(value) <= 40 else None
+    if found is None:
+        raise RecordError("an entry's end time is not an ISO date and time with its zone")
+    day, hh, mm, ss, fraction, zone = found.groups()
     try:
-        when = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        days = day_number(day)
     except ValueError as e:
-        raise RecordError(f"an entry's end time {value[:40]!r} is not a date and time") from e
-    if when.tzinfo is None:
-        raise RecordError("an entry's end time does not say it is UTC")
+        raise RecordError(f"an entry's end time: {e}") from e
+    if int(hh) > 23 or int(mm) > 59 or int(ss) > 59:
+        raise RecordError(f"an entry's end time {value!r} is not a time of day")
+    offset = 0 if zone == "Z" else (int(zone[1:3]) * 60 + int(zone[4:6])) \
+        * (1 if zone[0] == "+" else -1)
+    minutes = days * 1440 + int(hh) * 60 + int(mm) - offset
+    day_utc, minute = divmod(minutes, 1440)
     try:
-        w = when.astimezone(UTC)
-    except (OverflowError, ValueError) as e:
-        raise RecordError(f"an entry's end time {value[:40]!r} is out of range") from e
-    return (f"{w.year:04d}-{w.month:02d}-{w.day:02d}T{w.hour:02d}:{w.minute:02d}:{w.second:02d}"
-            f".{w.microsecond // 1000:03d}Z")
+        date = date_of(day_utc)
+    except ValueError as e:
+        raise RecordError(f"an entry's end time {value!r} is out of range") from e
+    ms = (fraction or "").ljust(3, "0")[:3]
+    return f"{date}T{minute // 60:02d}:{minute % 60:02d}:{ss}.{ms}Z"
 
 
 def _day(value: object, what: str) -> str:
     if not isinstance(value, str) or not _DAY.fullmatch(value):
         raise RecordError(f"{what} is not a date (YYYY-MM-DD)")
     try:
-        date.fromisoformat(value)
+        day_number(value)
     except ValueError as e:
-        raise RecordError(f"{what} {value!r} is not a date") from e
+        raise RecordError(f"{what}: {e}") from e
     return value
 
 

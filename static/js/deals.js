@@ -5,6 +5,7 @@ import { stopAuto } from "./autoplay.js";
 import { call } from "./engine.js";
 import { accept, afterMove } from "./game-flow.js";
 import { announce, hideNotice, notice } from "./notices.js";
+import { recordReplaced, resetMarks, restoreMarks } from "./records.js";
 import { app } from "./state.js";
 import * as store from "./store.js";
 
@@ -40,9 +41,11 @@ export async function dealRandom(gameId = app.snap.game, options = null) {
 
 /** Deal a game by number, with the given options (else the ones chosen for the game). */
 export function newDeal(gameId = app.snap.game, deal = randomDeal(), options = null,
-  { keep = false } = {}) {   // eslint-disable-line no-unused-vars -- keep: see records.js
+  { keep = false } = {}) {
   stopAuto();
   app.selected = null;
+  recordReplaced(gameId, { keep });   // a game played and given up is a loss (records.js)
+  resetMarks();
   const opts = options ?? app.settings.options[gameId] ?? {};
   app.daily = null;            // a daily deal is marked as one by its opener (daily.js)
   app.tabs?.adopt(gameId);     // a new deal replaces the stored game, whichever tab saved it
@@ -92,7 +95,8 @@ export function openGame(gameId, { fromOtherTab = false } = {}) {
       app.clock.reset(result.elapsed ?? 0);
       app.solverPlayed = record.assisted === "solve";
       app.daily = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(record.daily ?? "") ? record.daily : null;
-      app.touched = true;
+      app.touched = record.played !== false;   // false: only automatic moves were made
+      restoreMarks(record);
       accept(result, { persist: !fromOtherTab });
       if (app.snap.moveCount > 0) app.clock.start();
       if (fromOtherTab) hideNotice("outcome");

@@ -7,6 +7,7 @@ import { dealRandom } from "./deals.js";
 import { call } from "./engine.js";
 import { syncAddress } from "./links.js";
 import { announce, ask, hideNotice, notice, toast } from "./notices.js";
+import { markUsed, recordFields, recordWin } from "./records.js";
 import { app, elapsed, inProgress, solvedBySolver } from "./state.js";
 import * as store from "./store.js";
 import { draw } from "./table.js";
@@ -35,7 +36,7 @@ function save() {
   // One writer per game across tabs (tabs.js): null when another tab saved a newer game.
   const rev = app.tabs ? app.tabs.nextRev(id, app.snap.save) : undefined;
   if (rev === null) return;
-  const extra = solvedBySolver() ? { assisted: "solve" } : {};
+  const extra = recordFields();      // marks, recorded, played: for the statistics
   if (app.daily) extra.daily = app.daily;
   const problem = store.writeGame(app.snap, extra, rev) ?? store.write(store.keys.current, id);
   if (!problem && rev !== undefined) app.tabs.hold(id, rev, app.snap.save);
@@ -70,8 +71,11 @@ export function afterMove() {
     app.clock.stop();
     // A game the solver played is the solver's win, and said to be so.
     const title = solvedBySolver() ? "Solved by the solver" : "You won!";
-    announce(title);
-    notice(title, `${snap.title}${snap.deal ? `, deal ${snap.deal}` : ""}, in ${snap.moveCount} moves and ${clockText(elapsed())}.`,
+    const wasRecorded = app.recorded;
+    const note = recordWin();          // once: a reload or a redo finds it recorded
+    if (app.recorded !== wasRecorded) save();
+    announce(note ? `${title} ${note}` : title);
+    notice(title, `${snap.title}${snap.deal ? `, deal ${snap.deal}` : ""}, in ${snap.moveCount} moves and ${clockText(elapsed())}.${note ? ` ${note}` : ""}`,
       [["New deal", () => dealRandom(snap.game)], ["Close", () => {}]], "outcome");
     return;
   }
@@ -95,6 +99,7 @@ export function undo() {
   if (!live() || !app.snap.canUndo) return;
   stopAuto();
   app.selected = null;
+  markUsed("undo");
   accept(call("undo", elapsed()));
   hideNotice("outcome");
   announce(app.snap.lastWords ?? "Undone");      // the engine says which move it took back
@@ -123,6 +128,7 @@ export function restart() {
 function restartNow() {
   stopAuto();
   app.selected = null;
+  markUsed("undo");
   accept(call("restart", elapsed()));
   hideNotice("outcome");
   announce("Back to the deal; redo plays your moves again");
@@ -132,6 +138,7 @@ function restartNow() {
 export function undoTo(count) {
   stopAuto();
   app.selected = null;
+  markUsed("undo");
   accept(call("undo_to", count, elapsed()));
   hideNotice("outcome");
   app.clock.start();

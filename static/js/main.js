@@ -13,6 +13,7 @@
 //   dialog-actions.js what the dialogs (ui.js) ask of the app
 //   links.js         the address bar, Share, opening a link, a game parked meanwhile
 //   daily.js         the daily deal dialog;  transfer.js  export and import
+//   records.js       the statistics kept;  stats-dialog.js  the Statistics dialog
 
 import { createAssist } from "./assist.js";
 import { runFinish } from "./autoplay.js";
@@ -27,7 +28,9 @@ import { createIntents } from "./intents.js";
 import { createKeyboard } from "./keyboard-nav.js";
 import { backToParked, share } from "./links.js";
 import { announce, hideNotice, notice, showReason } from "./notices.js";
+import { markUsed } from "./records.js";
 import { $, app } from "./state.js";
+import { bindStats } from "./stats-dialog.js";
 import { draw } from "./table.js";
 import { bindTransfer } from "./transfer.js";
 import { bindDialogs } from "./ui.js";
@@ -76,7 +79,13 @@ const keyboard = createKeyboard({
 });
 
 attachPointer($("table"), intents);
-attachKeyboard({ ...keyboard, undo, redo, hint: () => assist.hint() });
+/** Ask for a hint; a game in which one was shown is won "with help" (records.js). */
+async function hint() {
+  await assist.hint();
+  const tip = $("tip");
+  if (!tip.hidden && ["win", "guess"].includes(tip.dataset.kind)) markUsed("hint");
+}
+attachKeyboard({ ...keyboard, undo, redo, hint });
 $("table").addEventListener("focusin", (e) => {
   const p = e.target.closest?.(".pile");
   if (p && app.cursor !== p.dataset.pile) {
@@ -88,9 +97,10 @@ $("table").addEventListener("focusin", (e) => {
 bindDialogs(dialogActions);
 bindDaily();
 bindTransfer();
+bindStats();
 $("toast-ok").addEventListener("click", () => { $("toast").hidden = true; });
 for (const [id, fn] of [["btn-undo", undo], ["btn-redo", redo], ["btn-restart", restart],
-  ["btn-new", () => unlessInProgress(app.snap, "Start a new deal?", "New deal", () => dealRandom())], ["btn-finish", runFinish], ["btn-hint", () => assist.hint()],
+  ["btn-new", () => unlessInProgress(app.snap, "Start a new deal?", "New deal", () => dealRandom())], ["btn-finish", runFinish], ["btn-hint", hint],
   ["btn-solve", () => assist.toggleSolve()], ["btn-rewind", () => assist.rewind()],
   ["btn-share", () => share()], ["btn-back", () => backToParked()]]) {
   $(id).addEventListener("click", fn);

@@ -25,6 +25,8 @@ export const app = {
   touched: false,       // the player has moved since the deal (automatic moves do not count)
   solverPlayed: false,  // the saved record says the solver played this game (assisted: "solve")
   daily: null,          // the date ("YYYY-MM-DD") whose daily deal is on the table, else null
+  marks: new Set(),     // help used in this game: "hint", "undo", "solve" (records.js)
+  recorded: false,      // this game is in the statistics already (won, or given up)
   clock: createClock({
     now: () => performance.now(),
     canRun: () => Boolean(app.snap && app.snap.status === "playing" && !document.hidden),
@@ -36,7 +38,8 @@ export const elapsed = () => app.clock.elapsed();
 
 /** Tell whether the solver played (part of) this game: a win is then the solver's. The
  * assistant knows it for the line played since the page opened; the record, from before. */
-export const solvedBySolver = () => Boolean(app.assist?.solvedBySolver) || app.solverPlayed;
+export const solvedBySolver = () => Boolean(app.assist?.solvedBySolver) || app.solverPlayed
+  || app.marks.has("solve");
 
 /** Tell whether replacing a game loses something: moves made and the game still going (for
  * the game on the table, moves the player made: not only the automatic ones after the deal). */

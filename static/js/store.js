@@ -17,6 +17,8 @@ export const keys = {
   catalogueCache: `${PREFIX}catalogue`,
   game: (id) => `${PREFIX}game:${id}`,
   parked: (id) => `${PREFIX}parked:${id}`,   // a game set aside while a shared link is played
+  stats: (id) => `${PREFIX}stats:${id}`,     // a game's statistics and history (records.js)
+  device: `${PREFIX}device`,                 // this browser profile's id in the statistics
   backup: (id) => `${PREFIX}backup:${id}:${new Date().toISOString()}`,
 };
 
