@@ -35,7 +35,7 @@ export function entryOf({ snap, marks, seconds, daily = null, id, now }) {
     deal: snap.deal,
     result: snap.status === "won" ? "won" : "lost",
     marks: MARKS.filter((m) => marks.has(m)),
-    seconds: Math.max(0, Math.round(seconds ?? 0)),
+    seconds: Math.max(0, Math.floor(seconds ?? 0)),   // as the clock shows it
     moves: snap.moveCount ?? 0,
     score: Number.isFinite(snap.score) ? snap.score : null,
     ended: now.toISOString(),

@@ -43,7 +43,7 @@ test("the entry carries the game, its options, the result and the marks in their
   const e = entryOf({ snap: snap({ status: "won" }), marks: new Set(["undo", "hint"]), seconds: 93.6,
     daily: "2026-11-24", id: "abc", now });
   assert.deepEqual(e, { id: "abc", game: "klondike", options: { draw: 3 }, deal: 617, result: "won",
-    marks: ["hint", "undo"], seconds: 94, moves: 12, score: 35, ended: "2026-11-24T08:37:24.123Z",
+    marks: ["hint", "undo"], seconds: 93, moves: 12, score: 35, ended: "2026-11-24T08:37:24.123Z",
     daily: "2026-11-24" });
   const lost = entryOf({ snap: snap({ score: null }), marks: new Set(), seconds: -2, daily: "today",
     id: "x", now });
