@@ -95,6 +95,8 @@ BAD: list[tuple[str, str, str]] = [
             '"moves":[]', '"moves":["t1>f1"]')}})), "cannot be resumed"),
     ("a bad statistics record", json.dumps(export(stats={"klondike": {"v": 7}})),
      "statistics of Klondike cannot be read: not a statistics record"),
+    ("statistics filed under another game", json.dumps(export(stats={"klondike": {
+        "v": 1, "game": "spider", "entries": []}})), "are those of another game"),
     ("settings not an object", json.dumps(export(settings=[1])), "settings are not"),
     ("an unknown current game", json.dumps(export(current="chess")), "last game played"),
 ]
@@ -202,3 +204,27 @@ def test_the_bridge_answers_in_json_and_never_raises() -> None:
         answer = call(b.bundle_merge(json.dumps(export()), text))
         assert answer["error"]["kind"] == "bad-bundle" and words in answer["error"]["message"]
     assert "error" in call(b.bundle_merge("[]", json.dumps(good)))
+
+
+def test_the_bridge_checks_and_merges_real_statistics_records() -> None:
+    b = Bridge()
+
+    def record(*ids: str) -> Any:
+        text = ""
+        for i in ids:
+            entry = {"id": i, "game": "freecell", "options": {}, "deal": 3, "result": "won",
+                     "marks": [], "seconds": 100, "moves": 90, "score": None,
+                     "ended": "2026-11-20T10:00:00Z", "daily": None}
+            text = json.dumps(call(b.records_add(text, json.dumps(entry)))["record"])
+        return json.loads(text)
+
+    mine, theirs = record("a", "b"), record("b", "c")
+    answer = call(b.bundle_merge(json.dumps(export(stats={"freecell": mine})),
+                                 json.dumps(export(stats={"freecell": theirs}))))
+    merged = answer["write"]["stats"]["freecell"]
+    assert merged == call(b.records_merge(json.dumps(mine), json.dumps(theirs)))["record"]
+    assert answer["report"] == ["FreeCell: statistics and history merged with this device's."]
+    bad = call(b.bundle_check(json.dumps(export(stats={"freecell": {"v": 1, "game": "freecell",
+                                                                     "variants": 7}}))))
+    assert bad["error"]["kind"] == "bad-bundle"
+    assert bad["error"]["message"].startswith("the statistics of FreeCell cannot be read")

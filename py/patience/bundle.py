@@ -159,6 +159,9 @@ def check(text: str, check_stats: StatsCheck | None) -> dict[str, Any]:
                 raise BundleError(f'the file holds a game this version of Patience does not have '
                                   f'("{game_id[:40]}")')
             if section == "stats":
+                if isinstance(record, dict) and record.get("game", game_id) != game_id:
+                    raise BundleError(f"the statistics of {game_title(game_id)} are those of "
+                                      "another game")
                 if check_stats is None:
                     raise BundleError("this version of Patience cannot read statistics")
                 why = check_stats(json.dumps(record))

@@ -118,7 +118,7 @@ export function backToParked() {
     toast("The browser's storage is too full to set this game aside, so your other game cannot come back yet. Nothing has changed.");
     return;
   }
-  const { v, game, save, snapshot, ...extra } = record;
+  const { v, rev, game, save, snapshot, ...extra } = record;   // a new revision is written
   const problem = store.writeGame({ ...snapshot, save }, extra);
   if (problem) {
     store.write(store.keys.parked(gameId), parkedRaw);

@@ -68,7 +68,7 @@ function writeMerged(write) {
     if (typeof store.keys.stats === "function") note(store.write(store.keys.stats(id), JSON.stringify(record)));
   }
   for (const [id, record] of Object.entries(write.games ?? {})) {
-    const { v, game, save, snapshot, ...extra } = record;
+    const { v, rev, game, save, snapshot, ...extra } = record;   // a new revision is written
     if (game === id) note(store.writeGame({ ...snapshot, game: id, save }, extra));
   }
   for (const [id, record] of Object.entries(write.parked ?? {})) {
