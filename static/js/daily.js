@@ -40,7 +40,7 @@ async function loadLists() {
     const data = await response.json();
     lists = data && typeof data.sets === "object" && data.sets !== null ? data.sets : {};
   } catch {
-    return {};          // no list: the engine then says there is no daily today
+    return null;        // no list (offline before it was ever fetched): said in the dialog
   }
   return lists;
 }
@@ -216,6 +216,9 @@ let lastRecord = { days: {}, streak: 0, best: 0 };
 async function fill() {
   const today = localDate();
   const sets = await loadLists();
+  if (!sets) {
+    $("daily-today").replaceChildren(el("p", "", "The list of deals the solver has won could not be loaded, so today's daily deals cannot be shown. Try again when this page has been fully loaded once."));
+  }
   $("daily-date").textContent = dateWords(today);
   const done = results();
   const record = call("daily_record", JSON.stringify(done), today);
@@ -223,13 +226,18 @@ async function fill() {
   const n = lastRecord.streak;
   $("daily-streak").textContent = n
     ? `Daily streak: ${n} day${n === 1 ? "" : "s"} in a row with a daily deal won (best ${lastRecord.best}).`
-    : lastRecord.best ? `No daily streak running: win today's daily deal to start one (best ${lastRecord.best} days).`
+    : lastRecord.best ? `No daily streak running: win today's daily deal to start one (best ${lastRecord.best} day${lastRecord.best === 1 ? "" : "s"}).`
       : "Win a daily deal on days in a row to build a daily streak.";
   const games = app.catalogue?.games ?? [];
   const mine = app.snap?.game;
-  const dailies = games.map(({ id }) => ({ game: id, ...dailyOf(id, today, sets) }));
-  $("daily-today").replaceChildren(todayBlock(dailies.find((d) => d.game === mine) ?? { game: mine, none: "" }, today, done));
-  othersList($("daily-others"), dailies.filter((d) => d.game !== mine), today, done);
+  const dailies = sets ? games.map(({ id }) => ({ game: id, ...dailyOf(id, today, sets) })) : [];
+  if (sets) {
+    $("daily-today").replaceChildren(todayBlock(dailies.find((d) => d.game === mine) ?? { game: mine, none: "" }, today, done));
+    othersList($("daily-others"), dailies.filter((d) => d.game !== mine), today, done);
+  } else {
+    $("daily-others").replaceChildren();
+  }
+  $("daily-others-title").hidden = !sets;
   const parked = parkedInWords();
   $("daily-back").hidden = !parked;
   $("daily-back").textContent = parked ? `Back to your game (${parked})` : "";
