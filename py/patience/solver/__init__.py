@@ -1,5 +1,5 @@
-"""A solver for every game: exact search (best-first, or depth-first for Klondike and All in
-a Row) under a node budget.
+"""A solver for every game: exact search (best-first, or depth-first for Klondike, All in a
+Row and the Pyramid) under a node budget.
 
 >>> import patience
 >>> from patience.solver import solve
@@ -15,7 +15,7 @@ from collections.abc import Callable, Generator
 
 from ..game import Move, State
 from ..rules import Rules
-from . import klondike
+from . import klondike, pyramid
 from .blocked import make_blocked
 from .heuristic import ALTERNATES, WEIGHTS, make_heuristic
 from .narrow import Narrow, make_narrow
@@ -59,6 +59,8 @@ def solve_steps(r: Rules, s: State, budget: int = DEFAULT_BUDGET,
         raise ValueError(f"a node budget is a whole number from 0 up, not {budget!r}")
     if fits(r):
         verdict, moves, nodes = yield from row_search(r, s, budget, every)
+    elif pyramid.fits(r, s):
+        verdict, moves, nodes = yield from pyramid.search(r, s, budget, every)
     else:
         verdict, moves, nodes = yield from _search(r, s, budget, every)
     if verdict == "solved":

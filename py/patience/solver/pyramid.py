@@ -1,0 +1,314 @@
+"""An exact depth-first search made for the Pyramid: positions as bit masks.
+
+A position is four small numbers: which pyramid places still hold a card (28 bits), which
+cards of the stock and the waste are left, where the waste stands, and the passes used.
+The stock and the waste are one list in playing order (the waste from its bottom, then
+the stock from its top); turning the stock or the waste over never changes that order,
+so the waste is the cards left before a pointer, its top the last of them, and the stock
+the cards left from the pointer on.
+
+What the search leaves out, each for a reason:
+
+- *Turning the stock.* Turns are folded into the removal they lead to: a card of the
+  stock or the waste can be brought to the top of the waste by turning, in this pass if it
+  lies at or past the waste's top, else in the next pass if one is left. A position
+  reached with the same cards left and the stock turned less far (fewer passes used, or
+  the same pass and the pointer no further on) can turn to it, so a position whose cards
+  were met before with the stock turned as far or less is dropped (the argument of
+  ``klondike.py``: take the expanded winnable position nearest a win in removals; its
+  winning removal leads to a position met as it stands or with the stock turned less far).
+- *Kings.* Removing a King is always safe (``patience.auto.safe_moves``): free Kings of
+  the pyramid are removed at once, and the Kings of the stock and the waste are counted as
+  gone from the start (a winning line from there is a winning line of the real game once
+  every King that reaches the top of the waste is removed on the spot; the moves given
+  back do so).
+- *Pairs that nothing else wants.* Two free pyramid cards that add up to 13, when no other
+  card of either rank is left anywhere, are removed at once: each can only ever go with
+  the other, and removing them only frees cards.
+- *Dead ends* (``_stranded``). Each pyramid card must leave with a card of the rank that
+  completes it, and a card leaves once: for each pair of ranks (Ace and Queen, 2 and
+  Jack...) the pyramid's cards of those ranks must be matched one to one with cards of the
+  other rank that are left, never with a card that covers them or that they cover (one of
+  the two would still be covered when the other leaves), never two cards of the stock and
+  the waste together (only the waste's top is free). A position with no such matching is
+  lost, and dropped.
+
+Everything else is searched: each removal of a free pyramid card with another or with a
+card brought to the waste's top. When the search runs dry the position is unwinnable. A
+win is given back as the real game's moves (turns, passes and Kings included) and
+replayed through the checked API by ``patience.solver.solve``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from ..cards import RANK
+from ..game import Move, State
+from ..rules import Rules
+
+Outcome = tuple[str, list[Move], int]
+# A removal of the search: kind (0 a King of the pyramid, 1 two pyramid cards, 2 a card
+# of the stock or the waste with a pyramid card), then two numbers: the pyramid place and
+# unused, two pyramid places, or the card of the stock or the waste and the pyramid place.
+Action = tuple[int, int, int]
+# A position: pyramid mask, stock-and-waste mask, pointer, passes used.
+Position = tuple[int, int, int, int]
+# The passes a search with unlimited passes may use: more than any search needs.
+UNLIMITED = 1 << 20
+
+
+def fits(r: Rules, s: State) -> bool:
+    """Tell whether this search can take position ``s``: a game of pairs built as a covering
+    pyramid with a stock turned one card at a time to a waste, won by clearing the pyramid,
+    every place holding one card at most."""
+    return (r.pairs and bool(r.below) and r.stock >= 0 and r.waste >= 0 and r.draw == 1
+            and len(r.F) == 1 and r.game.goal == "tableau"
+            and all(len(s.piles[t]) <= 1 for t in r.T))
+
+
+class _Pyramid:
+    """The search's tables for one position's cards: what covers what, who pairs with whom."""
+
+    def __init__(self, r: Rules, s: State) -> None:
+        self.r = r
+        total = r.pair_total
+        self.total = total
+        T = r.T
+        place = {t: i for i, t in enumerate(T)}
+        n = len(T)
+        self.tcard = [s.piles[t][0] if s.piles[t] else -1 for t in T]
+        # cover[i]: the places that must be empty for place i to be free.
+        self.cover = [0] * n
+        for t, over in r.below.items():
+            if t in place:
+                for o in over:
+                    self.cover[place[t]] |= 1 << place[o]
+        # cone[i]: the places over or under place i through cards left, near or far: never
+        # its partner (a card over it leaves first; one left in between keeps it so).
+        above = [0] * n
+        for i in range(n - 1, -1, -1):
+            m = 0
+            for j in range(n):
+                if self.cover[i] >> j & 1 and self.tcard[j] >= 0:
+                    m |= 1 << j | above[j]
+            above[i] = m
+        self.cone = [above[i] for i in range(n)]
+        for i in range(n):
+            for j in range(n):
+                if above[i] >> j & 1:
+                    self.cone[j] |= 1 << i
+        waste, stock = s.piles[r.waste], s.piles[r.stock]
+        self.q = list(waste) + list(reversed(stock))
+        self.start_pointer = len(waste)
+        self.limit = UNLIMITED if r.max_recycles is None else r.max_recycles
+        # By rank: the pyramid places and the stock-and-waste places of its cards.
+        self.t_of = [0] * (total + 1)
+        self.q_of = [0] * (total + 1)
+        for i, c in enumerate(self.tcard):
+            if c >= 0 and RANK[c] <= total:
+                self.t_of[RANK[c]] |= 1 << i
+        for j, c in enumerate(self.q):
+            if RANK[c] < total:
+                self.q_of[RANK[c]] |= 1 << j
+        self.tq = [(self.t_of[k], self.q_of[k]) for k in range(total + 1)]
+        self.dead_cache: dict[tuple[int, int, int], bool] = {}
+
+    def start(self, s: State) -> Position:
+        """Return the search's position for ``s``, Kings of the stock and waste gone."""
+        tm = sum(1 << i for i, c in enumerate(self.tcard) if c >= 0)
+        sm = sum(1 << j for j, c in enumerate(self.q) if RANK[c] < self.total)
+        return tm, sm, _settle(sm, self.start_pointer), s.recycles
+
+    def stranded(self, tm: int, sm: int) -> bool:
+        """Tell whether some pair of ranks leaves a pyramid card with no partner (module
+        docstring: dead ends)."""
+        total, t_of, q_of = self.total, self.t_of, self.q_of
+        for k in range(1, (total + 1) // 2):
+            a, b = t_of[k] & tm, t_of[total - k] & tm
+            if not a and not b:
+                continue
+            qa, qb = q_of[k] & sm, q_of[total - k] & sm
+            key = (k, a | b << 64, qa | qb << 64)
+            dead = self.dead_cache.get(key)
+            if dead is None:
+                dead = not self._matched(a, b, qa, qb)
+                self.dead_cache[key] = dead
+            if dead:
+                return True
+        return False
+
+    def _matched(self, a: int, b: int, qa: int, qb: int) -> bool:
+        """Tell whether every pyramid card of masks ``a`` and ``b`` (ranks that complete
+        each other) finds its own partner among ``b`` and ``qb``, ``a`` and ``qa``."""
+        cone = self.cone
+        # Left: the cards of rank k (pyramid ones must be matched), right: the others.
+        left = [(i, True) for i in _bits(a)] + [(j, False) for j in _bits(qa)]
+        right = [(i, True) for i in _bits(b)] + [(j, False) for j in _bits(qb)]
+
+        def joins(x: tuple[int, bool], y: tuple[int, bool]) -> bool:
+            if x[1] and y[1]:
+                return not cone[x[0]] >> y[0] & 1
+            return x[1] or y[1]
+
+        spare = len(_bits(qa))
+
+        def place(li: int, used: int) -> bool:
+            # Every pyramid card of the left from ``li`` on gets a partner; then the
+            # pyramid cards of the right left over take stock cards of the left, any of them.
+            while li < len(left) and not left[li][1]:
+                li += 1
+            if li == len(left):
+                return sum(1 for ri, y in enumerate(right)
+                           if y[1] and not used >> ri & 1) <= spare
+            for ri, y in enumerate(right):
+                if not used >> ri & 1 and joins(left[li], y) and place(li + 1, used | 1 << ri):
+                    return True
+            return False
+
+        return place(0, 0)
+
+
+def _bits(m: int) -> list[int]:
+    """Return the places of the set bits of ``m``, lowest first."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def _settle(sm: int, p: int) -> int:
+    """Return the pointer just past the waste's top: the same waste, written one way."""
+    return (sm & ((1 << p) - 1)).bit_length()
+
+
+def search(r: Rules, s: State, budget: int,
+           every: int = 0) -> Generator[int, None, Outcome]:
+    """Search ``s`` exactly; return the verdict, the winning moves and the nodes expanded.
+
+    A generator like ``search.best_first``: it yields the nodes expanded so far every
+    ``every`` nodes (never when ``every`` is 0).
+    """
+    g = _Pyramid(r, s)
+    total, tcard, cover, q, limit = g.total, g.tcard, g.cover, g.q, g.limit
+    unlimited = r.max_recycles is None
+    rank_t = [RANK[c] if c >= 0 else 0 for c in tcard]
+    t_of, q_of = g.t_of, g.q_of
+    stranded = g.stranded
+    seen: dict[int, int] = {}
+    shift = len(q)
+    # The stack: a position, its depth in ``path``, the removal that led to it.
+    stack: list[tuple[Position, int, Action]] = [(g.start(s), 0, (-1, 0, 0))]
+    path: list[Action] = []
+    nodes = 0
+    while stack:
+        (tm, sm, p, rec), depth, act = stack.pop()
+        del path[depth:]
+        if act[0] >= 0:
+            path.append(act)
+        # Forced removals: free Kings, and free pairs that nothing else wants.
+        changed = True
+        while changed and tm:
+            changed = False
+            free = [i for i in _bits(tm) if not tm & cover[i]]
+            for i in free:
+                if rank_t[i] == total:
+                    tm &= ~(1 << i)
+                    path.append((0, i, 0))
+                    changed = True
+            if changed:
+                continue
+            for x, i in enumerate(free):
+                k = rank_t[i]
+                for j in free[x + 1:]:
+                    if k + rank_t[j] == total and not (
+                            (t_of[k] | t_of[total - k]) & tm & ~(1 << i | 1 << j)
+                            or (q_of[k] | q_of[total - k]) & sm):
+                        tm &= ~(1 << i | 1 << j)
+                        path.append((1, i, j))
+                        changed = True
+                        break
+                if changed:
+                    break
+        if not tm:
+            return "solved", _moves(r, s, g, path), nodes
+        key = tm << shift | sm
+        stock_rank = 0 if unlimited else rec * 64 + p
+        was = seen.get(key)
+        if was is not None and was <= stock_rank:
+            continue
+        seen[key] = stock_rank
+        if nodes >= budget:
+            return "unknown", [], nodes
+        nodes += 1
+        if every and not nodes % every:
+            yield nodes
+        if stranded(tm, sm):
+            continue
+        free = [i for i in _bits(tm) if not tm & cover[i]]
+        top = (sm & ((1 << p) - 1)).bit_length() - 1
+        here = len(path)
+        children: list[tuple[int, tuple[Position, int, Action]]] = []
+        for x, i in enumerate(free):
+            k = rank_t[i]
+            want = total - k
+            for j in free[x + 1:]:
+                if rank_t[j] == want:
+                    child = (tm & ~(1 << i | 1 << j), sm, p, rec)
+                    children.append((0, (child, here, (1, i, j))))
+            m = q_of[want] & sm
+            while m:
+                low = m & -m
+                m ^= low
+                j = low.bit_length() - 1
+                if j == top or j >= p:
+                    pas = rec
+                elif rec < limit:
+                    pas = rec + 1
+                else:
+                    continue
+                rest = sm ^ low
+                child = (tm & ~(1 << i), rest, _settle(rest, j), pas if not unlimited else 0)
+                # The waste's top first, then the cards turned to soonest.
+                cost = 1 if j == top else 2 + (pas - rec) * 64 + j
+                children.append((cost, (child, here, (2, j, i))))
+        # Best last: the stack pops it first.
+        children.sort(key=lambda c: -c[0])
+        stack.extend(c[1] for c in children)
+    return "unwinnable", [], nodes
+
+
+def _moves(r: Rules, s: State, g: _Pyramid, path: list[Action]) -> list[Move]:
+    """Return the real game's moves for a line of the search's removals."""
+    names, T = r.names, r.T
+    found = names[r.F[0]]
+    out: list[Move] = []
+
+    def play(m: Move) -> None:
+        nonlocal s
+        out.append(m)
+        s = r.apply(s, m)
+
+    for kind, a, b in path:
+        if kind == 0:
+            play(Move(names[T[a]], found))
+        elif kind == 1:
+            play(Move(names[T[min(a, b)]], names[T[max(a, b)]]))
+        else:
+            card = g.q[a]
+            for _ in range(4 * len(g.q) * (g.limit + 2 if g.limit < UNLIMITED else 4) + 8):
+                waste = s.piles[r.waste]
+                if waste and waste[-1] == card:
+                    break
+                if waste and RANK[waste[-1]] == g.total:
+                    play(Move("waste", found))
+                elif s.piles[r.stock]:
+                    play(Move("stock", "waste"))
+                else:
+                    play(Move("waste", "stock", len(waste)))
+            else:
+                raise AssertionError("the search's line does not bring its card up")
+            play(Move("waste", names[T[b]]))
+    return out
