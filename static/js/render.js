@@ -114,8 +114,12 @@ export function render(table, snap, names, view = {}) {
   }
   // Whatever is not kept goes: cards that left, piles gone, the start-up notes.
   const live = new Set([...keep.cards.values(), ...keep.piles.values()]);
+  // A focused pile that goes (another game's table) hands the focus to the first pile, so
+  // the keyboard is never left on the page's body (table.js then puts it on the cursor).
+  const lost = table.contains(document.activeElement) && !live.has(document.activeElement);
   for (const child of [...table.children]) if (!live.has(child)) child.remove();
   table.appendChild(added);
+  if (lost) keep.piles.values().next().value?.focus({ preventScroll: true });
   elements.set(table, keep);
   const places = new Map(next.map((c) => [c.id, c]));
   const faces = JSON.stringify(snap.piles);
