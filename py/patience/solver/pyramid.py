@@ -71,7 +71,6 @@ class _Pyramid:
     """The search's tables for one position's cards: what covers what, who pairs with whom."""
 
     def __init__(self, r: Rules, s: State) -> None:
-        self.r = r
         total = r.pair_total
         self.total = total
         T = r.T
@@ -111,7 +110,6 @@ class _Pyramid:
         for j, c in enumerate(self.q):
             if RANK[c] < total:
                 self.q_of[RANK[c]] |= 1 << j
-        self.tq = [(self.t_of[k], self.q_of[k]) for k in range(total + 1)]
         self.dead_cache: dict[tuple[int, int, int], bool] = {}
 
     def start(self, s: State) -> Position:
