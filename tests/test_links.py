@@ -98,3 +98,21 @@ def test_any_query_gives_an_answer_never_an_exception(query: str) -> None:
     answer = call(Bridge().link_parse(query))
     assert isinstance(answer, dict)
     assert set(answer) in ({"error"}, {"none"}, {"game", "options", "named", "deal"})
+
+
+def test_options_a_link_leaves_out_are_the_defaults_for_play_and_the_players_own_for_scoring(
+        ) -> None:
+    b = Bridge()
+    own = json.dumps({"klondike": {"scoring": "vegas", "draw": 3, "peek": True}})
+    got = call(b.link_parse("?game=klondike&deal=1", own))["options"]
+    # draw is a rule of play: the link (made with draw 1 left out) means draw 1.
+    assert (got["draw"], got["scoring"], got["peek"]) == (1, "vegas", True)
+    # What the link names wins; the player's own that do not go with it are dropped.
+    got = call(b.link_parse("?game=klondike&deal=1&timed=yes", own))["options"]
+    assert (got["timed"], got["scoring"]) == (True, "standard")
+    got = call(b.link_parse("?game=klondike&deal=1&scoring=none", own))["options"]
+    assert got["scoring"] == "none"
+    # Unreadable options of the player's are ignored.
+    for junk in ("junk", "[]", '{"klondike": 5}', '{"klondike": {"scoring": "dollars"}}'):
+        got = call(b.link_parse("?game=klondike&deal=1", junk))["options"]
+        assert got == patience.find_game("klondike").default_options()

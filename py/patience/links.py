@@ -4,8 +4,11 @@ A link names the game, the deal number and the options that differ from the game
 defaults, in the order of the game's options, each value written as
 :func:`patience.options.option_text` writes it (``3``, ``unlimited``, ``yes``/``no``). The
 defaults are left out so that links stay short; every option of a game can still be named,
-and one given at its default value is read the same. The deal may be left out (``?game=yukon``
-opens the player's Yukon game).
+and one given at its default value is read the same. An option the link does not name is
+read as its default when it changes play (so a link opens exactly the deal it was made
+for), and as the player's own choice when it only changes the score or what is shown
+(Klondike's scoring, timed play, peeking). The deal may be left out (``?game=yukon`` opens
+the player's Yukon game).
 
 >>> make_query("klondike", {"draw": 3, "passes": "unlimited", "scoring": "standard"}, 617)
 '?game=klondike&deal=617&draw=3&passes=unlimited'
@@ -19,6 +22,7 @@ patience.links.LinkError: this link names a game Patience does not have ("chess"
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -87,8 +91,12 @@ def _pairs(query: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def parse_query(query: str) -> Link | None:
+def parse_query(query: str, own: Mapping[str, object] | None = None) -> Link | None:
     """Read a link's query (with or without its ``?``); None when it names nothing at all.
+
+    The options are those the link names; the others are the game's defaults, except the
+    ones that never change play (Klondike's scoring, timed play, peeking), which are taken
+    from the player's own options for the game, ``own[game id]``, where it gives them.
 
     Raises :class:`LinkError` with a message a player understands for an unknown game, an
     option the game does not have or a value it does not take, or a bad deal number.
@@ -137,6 +145,12 @@ def parse_query(query: str) -> Link | None:
         options = resolve(game, given)
     except OptionsError as e:
         raise LinkError(f"these {game.title} options do not go together: {e}") from None
+    theirs = (own or {}).get(game_id)
+    mine = {o.name: theirs[o.name] for o in game.options if isinstance(theirs, Mapping)
+            and not o.play and o.name in theirs and o.name not in given}
+    # If the player's own do not go with the link's options, the link's stand alone.
+    with contextlib.suppress(OptionsError):
+        options = resolve(game, {**mine, **given})
     return Link(game_id, options, tuple(n for n in known if n in given), deal)
 
 

@@ -78,12 +78,20 @@ class LinksApi:
             return _error("bad-daily", str(e))
         return json.dumps({"streak": current, "best": best, "days": days})
 
-    def link_parse(self, query: str) -> str:
+    def link_parse(self, query: str, own_json: str = "{}") -> str:
         """Read a link's query: ``{"game", "options", "named", "deal"}`` (``deal`` may be
         null), ``{"none": true}`` for a query that names nothing, or an error saying, in
-        words, what is wrong with the link."""
+        words, what is wrong with the link.
+
+        ``own_json`` holds the player's options by game id (``{"klondike": {...}}``): the
+        options a link does not name that never change play are taken from them.
+        """
         try:
-            link = links.parse_query(str(query))
+            chosen = _object(own_json, "the player's options")
+        except (ValueError, TypeError):
+            chosen = {}
+        try:
+            link = links.parse_query(str(query), chosen)
         except PatienceError as e:
             return _error("bad-link", str(e))
         if link is None:

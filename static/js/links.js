@@ -143,7 +143,8 @@ const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 /** Open what the page's address names; return false when it names nothing playable (the
  * caller then opens the player's own game). A bad link is said in words. */
 export function openLink(query) {
-  const link = call("link_parse", query);
+  // Options the link leaves out that only change the score are the player's own.
+  const link = call("link_parse", query, JSON.stringify(app.settings.options ?? {}));
   if (link.none) return false;
   if (link.error) {
     notice("This link cannot be opened",
