@@ -30,8 +30,9 @@ What the search leaves out, each for a reason:
   Jack...) the pyramid's cards of those ranks must be matched one to one with cards of the
   other rank that are left, never with a card that covers them or that they cover (one of
   the two would still be covered when the other leaves), never two cards of the stock and
-  the waste together (only the waste's top is free). A position with no such matching is
-  lost, and dropped.
+  the waste together (only the waste's top is free). In the last pass, a waste card that
+  no pyramid card left can take away never leaves, so the waste's cards under it never come
+  up again: they count as gone. A position with no such matching is lost, and dropped.
 
 Everything else is searched: each removal of a free pyramid card with another or with a
 card brought to the waste's top. When the search runs dry the position is unwinnable. A
@@ -177,6 +178,19 @@ def _bits(m: int) -> list[int]:
     return out
 
 
+def _reachable(sm: int, p: int, tm: int, rank_q: list[int], t_of: list[int],
+               total: int) -> int:
+    """Return the cards of the stock and the waste that can still come up in the last pass:
+    the waste's cards under one that no pyramid card left can take away never do."""
+    w = sm & ((1 << p) - 1)
+    while w:
+        j = w.bit_length() - 1
+        if not t_of[total - rank_q[j]] & tm:
+            return sm & ~((2 << j) - 1)
+        w ^= 1 << j
+    return sm
+
+
 def _settle(sm: int, p: int) -> int:
     """Return the pointer just past the waste's top: the same waste, written one way."""
     return (sm & ((1 << p) - 1)).bit_length()
@@ -193,6 +207,7 @@ def search(r: Rules, s: State, budget: int,
     total, tcard, cover, q, limit = g.total, g.tcard, g.cover, g.q, g.limit
     unlimited = r.max_recycles is None
     rank_t = [RANK[c] if c >= 0 else 0 for c in tcard]
+    rank_q = [RANK[c] for c in q]
     t_of, q_of = g.t_of, g.q_of
     stranded = g.stranded
     seen: dict[int, int] = {}
@@ -243,7 +258,8 @@ def search(r: Rules, s: State, budget: int,
         nodes += 1
         if every and not nodes % every:
             yield nodes
-        if stranded(tm, sm):
+        up = sm if rec < limit else _reachable(sm, p, tm, rank_q, t_of, total)
+        if stranded(tm, up):
             continue
         free = [i for i in _bits(tm) if not tm & cover[i]]
         top = (sm & ((1 << p) - 1)).bit_length() - 1
