@@ -175,6 +175,17 @@ def test_the_timed_score_survives_a_save_and_undo_does_not_give_back_time() -> N
     assert game.score() == 16
 
 
+def test_a_timed_score_is_the_same_after_a_save_at_a_ten_second_boundary() -> None:
+    # The save keeps seconds to the millisecond: 479.9996 s is 480.000 s there, so it is
+    # 480 s in play as well (found by tools/soak.py, seed 162).
+    game = _timed_game(score=100)
+    game.elapsed = 479.99963855
+    game.play("t2>f1")
+    game.elapsed = 488.17996854
+    again = patience.load(game.save())
+    assert again.state == game.state and again.score() == game.score() == 100 - 96 + 10 - 0
+
+
 def test_an_older_timed_save_without_times_is_charged_once_after_its_last_move() -> None:
     game = _timed_game(score=0)
     game.play("t2>f1")

@@ -79,6 +79,12 @@ def clamp_elapsed(value: object) -> float:
     return min(seconds, MAX_ELAPSED)
 
 
+def _saved_time(value: object) -> float:
+    """Return seconds played as a save keeps them (to the millisecond), so that the time
+    penalty and the score are the same before a save and after it is loaded."""
+    return round(clamp_elapsed(value), 3)
+
+
 class Session:
     """Play one game: the position, the moves made and undone, and the outcome."""
 
@@ -118,7 +124,7 @@ class Session:
         if isinstance(move, str):
             move = parse_move(self.rules, move)
         if self.rules.timed:
-            at = max(clamp_elapsed(self.elapsed), self.last_time)
+            at = max(_saved_time(self.elapsed), self.last_time)
             self.states.append(self.rules.play(self._charged(at), move))
             self.times.append(at)
         else:
@@ -148,7 +154,7 @@ class Session:
             return None
         move = self.redo_stack[-1]
         if self.rules.timed:
-            at = max(clamp_elapsed(self.elapsed), self.last_time)
+            at = max(_saved_time(self.elapsed), self.last_time)
             self.states.append(self.rules.play(self._charged(at), move))
             self.times.append(at)
         else:
@@ -199,7 +205,7 @@ class Session:
 
     def score(self) -> int | None:
         """Return the score under the chosen scoring at the session's elapsed time."""
-        return self.rules.score(self.state, self.elapsed, self.last_time)
+        return self.rules.score(self.state, _saved_time(self.elapsed), self.last_time)
 
     def position(self) -> str:
         """Print the present position as text (face-down cards included)."""
