@@ -43,7 +43,7 @@ def stored_moves(page: Page) -> int:
     """The moves made in the Klondike save in storage (folded ones included)."""
     record = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(KEY)})"))
     save = json.loads(record["save"])
-    return len(save["moves"]) + save.get("offset", 0)
+    return int(len(save["moves"]) + save.get("offset", 0))
 
 
 def two_tabs(context: BrowserContext, page: Page, site_url: str) -> tuple[Page, Page]:
