@@ -66,7 +66,7 @@ SETS: tuple[Set, ...] = (
     Set("spider", {"suits": 1}, 20_000),
     Set("spider", {"suits": 2}, 20_000, limit=25),
     Set("spider", {"suits": 4}, 10_000, limit=10),
-    Set("pyramid", {}, 50_000),
+    Set("pyramid", {}, 100_000, limit=200),
     Set("yukon", {}, 20_000),
     Set("streets_and_alleys", {}, 20_000, limit=480),
     Set("all_in_a_row", {}, 300_000, limit=170),
