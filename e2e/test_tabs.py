@@ -107,3 +107,17 @@ def test_a_move_made_on_a_stale_game_is_not_saved_over_the_newer_one(
     assert stored_moves(b) == 3
     kept = json.loads(b.evaluate(f"localStorage.getItem({json.dumps(KEY)})"))
     assert kept["rev"] == record["rev"]
+
+
+def test_a_tab_that_followed_the_other_plays_on_at_once(
+        context: BrowserContext, page: Page, site_url: str) -> None:
+    a, b = two_tabs(context, page, site_url)
+    assert turn_stock(a) == 2
+    b.bring_to_front()
+    expect(b.locator("#stat-moves")).to_have_text("Moves 2")
+    # The game it reloaded flies in from the stock for up to a second; a tap on the stock
+    # meanwhile turns it (a card in flight lets the tap through to the table beneath).
+    b.wait_for_timeout(400)                            # not the echo of a double tap
+    tap_stock(b)
+    expect(b.locator("#stat-moves")).to_have_text("Moves 3")
+    assert stored_moves(b) == 3
