@@ -10,9 +10,10 @@
 //
 // No DOM: the storage event comes in through deps.addListener; Node tests it with fakes.
 
-/** The game a save text holds, without the time played (the engine writes it last). */
+/** The game a save text holds, without the time played (a timed game's save has more
+ * after it: the times its moves were played, which change only with the moves). */
 export function bodyOf(saveText) {
-  return typeof saveText === "string" ? saveText.replace(/,"elapsed":[^,{}[\]]*\}$/, "}") : "";
+  return typeof saveText === "string" ? saveText.replace(/,"elapsed":[^,{}[\]]*/, "") : "";
 }
 
 /** deps: {storedRev(id), revOf(raw), gameKey(id), onMoved(id, why), addListener(fn)}. */

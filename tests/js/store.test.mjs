@@ -108,4 +108,9 @@ test("the body of a save leaves out only the time played", () => {
   assert.equal(bodyOf(save(["a"], 3)), bodyOf(save(["a"], 4000.5)));
   assert.notEqual(bodyOf(save(["a"])), bodyOf(save(["b"])));
   assert.equal(bodyOf(null), "");
+  // A timed game's save goes on after the time: its moves' times (seen: only the time changed
+  // when a tab was hidden, and the other tab was told the game had moved on).
+  const timed = (elapsed, times) => `{"format":"patience","moves":["m1"],"elapsed":${elapsed},"times":[${times}]}`;
+  assert.equal(bodyOf(timed(3, "1.5")), bodyOf(timed(812.25, "1.5")));
+  assert.notEqual(bodyOf(timed(3, "1.5")), bodyOf(timed(3, "2.5")));
 });
