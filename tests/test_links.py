@@ -60,7 +60,7 @@ def test_every_option_set_round_trips(game: str) -> None:
     ("?game=klondike&deal=12abc", "whole number"),
     ("?game=klondike&deal=1e3", "whole number"),
     ("?game=klondike&draw=5", 'option "draw" is one of 1, 3; this link gives "5"'),
-    ("?game=klondike&colour=red", 'Klondike has no option "colour" (its options are draw'),
+    ("?game=klondike&suits=2", 'Klondike has no option "suits" (its options are draw'),
     ("?game=freecell&draw=3", 'FreeCell has no option "draw" (it has no options)'),
     ("?game=klondike&deal=1&deal=2", 'gives "deal" twice'),
     ("?game=klondike&timed=yes&scoring=vegas", "do not go together"),
@@ -84,6 +84,14 @@ def test_links_read_leniently_where_nothing_is_in_doubt() -> None:
                                                   "deal": None}
     # An option given at its default is the same link; the same value twice is fine.
     assert call(b.link_parse("?game=spider&deal=3&suits=1&suits=1"))["options"] == {"suits": 1}
+
+
+def test_parameters_patience_never_writes_are_left_out() -> None:
+    b = Bridge()
+    got = call(b.link_parse("?game=klondike&deal=4&draw=3&fbclid=x1&utm_source=news"))
+    assert (got["game"], got["deal"], got["options"]["draw"]) == ("klondike", 4, 3)
+    # A visit from a tagged link with no game in it is a plain visit, not a bad link.
+    assert call(b.link_parse("?utm_source=news&fbclid=abc")) == {"none": True}
 
 
 def test_a_bad_link_to_make_is_an_error() -> None:

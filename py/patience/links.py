@@ -91,6 +91,11 @@ def _pairs(query: str) -> list[tuple[str, str]]:
     return pairs
 
 
+#: The parameters a link of Patience may hold: the game, the deal, and any game's options.
+_OURS: frozenset[str] = frozenset({"game", "deal"} | {o.name for g in GAMES.values()
+                                                     for o in g.options})
+
+
 def parse_query(query: str, own: Mapping[str, object] | None = None) -> Link | None:
     """Read a link's query (with or without its ``?``); None when it names nothing at all.
 
@@ -101,7 +106,9 @@ def parse_query(query: str, own: Mapping[str, object] | None = None) -> Link | N
     Raises :class:`LinkError` with a message a player understands for an unknown game, an
     option the game does not have or a value it does not take, or a bad deal number.
     """
-    pairs = _pairs(query)
+    # Parameters Patience never writes (a sharing site's tracking tags such as utm_source or
+    # fbclid) are left out; an option of some other game is still an error below.
+    pairs = [(name, value) for name, value in _pairs(query) if name in _OURS]
     if not pairs:
         return None
     seen: dict[str, str] = {}
