@@ -12,7 +12,7 @@ import patience
 from patience.bridge import Bridge
 from patience.solver import solve
 
-from .play import card, drag, pile, resume_record, snap, wait_ready
+from .play import card, drag, pile, resume_record, settle, snap, wait_ready
 
 DEAL = 33          # a FreeCell deal the solver wins in 72 moves
 
@@ -40,6 +40,7 @@ def record_and_tail(left: int = 3) -> tuple[str, list[str]]:
 def play_line(page: Page, moves: list[str]) -> None:
     """Play moves by dragging each one's cards, as a player would."""
     for text in moves:
+        settle(page)                   # a player takes the card where it lies, not mid-flight
         s = snap(page)
         src, _, rest = text.partition(">")
         dst, _, n = rest.partition(":")
@@ -177,6 +178,8 @@ def test_two_tabs_win_in_one_lose_in_the_other_both_recorded(page: Page, site_ur
     other.locator("#dlg-stats").get_by_role("button", name="Close").click()
     # The second tab shows the won game (tabs.js), deals again, moves, and gives it up.
     other.wait_for_function("JSON.parse(patienceBridge.snapshot(0)).status === 'won'")
+    expect(other.locator("#toast-text")).to_contain_text("moved on in another tab")
+    other.click("#toast-ok")           # read: it would cover the cards of the next deal
     other.click("#btn-new")
     other.wait_for_function("JSON.parse(patienceBridge.snapshot(0)).moveCount === 0")
     play_any_move(other)

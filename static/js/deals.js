@@ -5,6 +5,7 @@ import { stopAuto } from "./autoplay.js";
 import { call } from "./engine.js";
 import { accept, afterMove } from "./game-flow.js";
 import { announce, hideNotice, notice } from "./notices.js";
+import { syncAddress } from "./links.js";
 import { recordReplaced, resetMarks, restoreMarks } from "./records.js";
 import { app } from "./state.js";
 import * as store from "./store.js";
@@ -99,8 +100,12 @@ export function openGame(gameId, { fromOtherTab = false } = {}) {
       restoreMarks(record);
       accept(result, { persist: !fromOtherTab });
       if (app.snap.moveCount > 0) app.clock.start();
-      if (fromOtherTab) hideNotice("outcome");
-      else afterMove();
+      if (fromOtherTab) {
+        hideNotice("outcome");
+        syncAddress();           // the address follows the deal the other tab moved on to
+      } else {
+        afterMove();
+      }
       return;
     }
     problem = result.error.message;

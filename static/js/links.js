@@ -8,6 +8,7 @@ import { newDeal, openGame, titleOf } from "./deals.js";
 import { call } from "./engine.js";
 import { saveNow, unlessInProgress } from "./game-flow.js";
 import { notice, toast } from "./notices.js";
+import { recordReplaced } from "./records.js";
 import { $, app, inProgress } from "./state.js";
 import * as store from "./store.js";
 
@@ -31,13 +32,13 @@ export function syncAddress() {
   const snap = app.snap;
   if (!app.ready || !snap) return;
   const key = `${snap.game}|${snap.deal}|${optionsKey(snap.options)}`;
+  showBack();                 // a game parked or brought back by another tab, or an import
   if (key === shown) return;
   shown = key;
   const url = `${window.location.pathname}${queryOf(snap)}`;
   if (url !== `${window.location.pathname}${window.location.search}`) {
     window.history.replaceState(window.history.state, "", url);
   }
-  showBack();
 }
 
 const isDate = (text) => /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(text ?? "");
@@ -126,6 +127,7 @@ export function backToParked() {
     return;
   }
   if (!started || !mine) removeKey(store.keys.parked(gameId));
+  if (!started) recordReplaced(gameId);      // a stuck game left for the other is a game lost
   shown = null;
   openGame(gameId);
   toast(started ? `Back to your game. The ${titleOf(gameId)} game you left waits in its place: "Back to your game" swaps them again.`
@@ -181,7 +183,8 @@ export function openLink(query) {
       [["OK", () => {}, true]]);
     return true;
   }
-  newDeal(game, deal, options, { keep: true });
+  // Parked, it is kept; a stuck game given up for the link's deal is a game lost.
+  newDeal(game, deal, options, { keep: Boolean(running) });
   const other = before && before !== game ? store.readGame(before).record?.snapshot : null;
   if (running) {
     notice(`${title}, deal ${app.snap.deal}`,

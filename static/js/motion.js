@@ -61,6 +61,7 @@ export function planMotion(prev, next, dealFrom = null) {
 }
 
 const running = new Map();      // element -> its latest animation
+const waits = new WeakMap();    // element -> the timer ending its wait before it flies
 
 /** Run a plan on the elements (a Map id -> element). */
 export function play(plan, elements) {
@@ -75,6 +76,12 @@ export function play(plan, elements) {
     const z = el.style.zIndex;
     el.style.zIndex = String(2000 + Number(z || 0));
     el.classList.add("moving");
+    // Until its delay is over a card waits where it was (a new deal's cards wait on the
+    // stock for up to a second): a tap there passes through it to the table as it now is.
+    clearTimeout(waits.get(el));
+    el.classList.toggle("waiting", step.delay > 0);
+    const wait = step.delay > 0 ? setTimeout(() => el.classList.remove("waiting"), step.delay) : null;
+    waits.set(el, wait);
     const anim = el.animate(frames, { duration: step.duration, delay: step.delay,
       easing: "cubic-bezier(0.2, 0.7, 0.3, 1)", fill: "backwards" });
     running.set(el, anim);
@@ -82,8 +89,10 @@ export function play(plan, elements) {
     const done = () => {
       if (running.get(el) !== anim) return;
       running.delete(el);
+      clearTimeout(wait);
+      waits.delete(el);
       el.style.zIndex = z;
-      el.classList.remove("moving");
+      el.classList.remove("moving", "waiting");
     };
     anim.onfinish = done;
     anim.oncancel = done;
