@@ -196,7 +196,7 @@ def test_bad_links_get_a_clear_message_and_the_players_own_game(page: Page,
             ("?game=klondike&deal=0", "Klondike deals are numbered from 1 to"),
             ("?game=klondike&draw=7", 'Klondike\'s option "draw" is one of 1, 3; this link '
                                       'gives "7"'),
-            ("?game=spider&colour=red", 'Spider has no option "colour"')]:
+            ("?game=spider&draw=3", 'Spider has no option "draw"')]:
         page.goto(site_url + query)
         wait_ready(page)
         expect(page.locator("#notice-title")).to_have_text("This link cannot be opened")

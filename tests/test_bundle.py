@@ -228,3 +228,31 @@ def test_the_bridge_checks_and_merges_real_statistics_records() -> None:
                                                                      "variants": 7}}))))
     assert bad["error"]["kind"] == "bad-bundle"
     assert bad["error"]["message"].startswith("the statistics of FreeCell cannot be read")
+
+
+def test_an_export_leaves_out_a_record_it_cannot_read_and_the_rest_imports() -> None:
+    b = Bridge()
+    good_stats = call(b.records_add("", json.dumps({
+        "id": "a", "game": "yukon", "options": {}, "deal": 3, "result": "won", "marks": [],
+        "seconds": 100, "moves": 90, "score": None, "ended": "2026-11-20T10:00:00Z",
+        "daily": None})))["record"]
+    parts = {"exported": "2026-11-24T09:00:00Z", "current": "freecell",
+             "settings": {"v": 1, "motion": False},
+             "stats": {"yukon": good_stats, "freecell": {"v": 1, "game": "freecell",
+                                                          "variants": 7}},
+             "games": {"freecell": game_record("freecell", 3, 4),
+                       "klondike": {**game_record("klondike", 9, 2), "save": "{nonsense"}},
+             "parked": {"chess": game_record("spider", 1)}}
+    made = call(b.bundle_make(json.dumps(parts)))
+    file = made["file"]
+    assert (file["format"], file["version"]) == (bundle.FORMAT, bundle.VERSION)
+    assert set(file["stats"]) == {"yukon"} and set(file["games"]) == {"freecell"}
+    assert file["parked"] == {} and file["current"] == "freecell"
+    assert len(made["left"]) == 2
+    assert made["left"][0].startswith("the FreeCell statistics (")
+    assert made["left"][1].startswith("the saved Klondike game (")
+    # The file the engine wrote is one it imports whole.
+    assert call(b.bundle_check(json.dumps(file))) == {"ok": True, "stats": 1, "games": 1,
+                                                     "parked": 0}
+    assert call(b.bundle_make("not json"))["file"]["games"] == {}
+    assert call(b.bundle_limits()) == {"maxBytes": bundle.MAX_BYTES}

@@ -143,6 +143,45 @@ def check_game_record(game_id: str, record: object) -> Session:
     return session
 
 
+def make(parts: object, check_stats: StatsCheck | None) -> tuple[dict[str, Any], list[str]]:
+    """Build the export file from this device's records; return it and, in words, the
+    records left out because they cannot be read (so that one bad record never makes the
+    whole file impossible to import). ``parts``: ``{"stats", "games", "parked"}`` (each a
+    game id -> record), ``"settings"``, ``"current"`` and ``"exported"``."""
+    given = parts if isinstance(parts, dict) else {}
+    current = given.get("current")
+    settings = given.get("settings")
+    exported = given.get("exported")
+    out: dict[str, Any] = {"format": FORMAT, "version": VERSION,
+                           "exported": exported if isinstance(exported, str) else None,
+                           "settings": settings if isinstance(settings, dict) else None,
+                           "current": current if current in GAMES else None}
+    left: list[str] = []
+    for section in SECTIONS:
+        out[section] = {}
+        part = given.get(section)
+        for game_id, record in (part.items() if isinstance(part, dict) else ()):
+            if game_id not in GAMES:
+                continue
+            title = game_title(game_id)
+            try:
+                if section == "stats":
+                    if check_stats is None:
+                        raise BundleError("this version of Patience cannot read statistics")
+                    why = check_stats(json.dumps(record))
+                    if why is not None:
+                        raise BundleError(why)
+                else:
+                    check_game_record(game_id, record)
+            except PatienceError as e:
+                what = {"stats": f"the {title} statistics", "games": f"the saved {title} game",
+                        "parked": f"the waiting {title} game"}[section]
+                left.append(f"{what} ({e})")
+                continue
+            out[section][game_id] = record
+    return out, left
+
+
 def check(text: str, check_stats: StatsCheck | None) -> dict[str, Any]:
     """Check a whole export file and return its data; raise :class:`BundleError` if it is bad.
 

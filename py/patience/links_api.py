@@ -111,6 +111,20 @@ class LinksApi:
             return _error("bad-link", str(e))
         return json.dumps({"query": query})
 
+    def bundle_make(self, parts_json: str) -> str:
+        """Build the export file from this device's records (see :func:`bundle.make`):
+        ``{"file": {...}, "left": [records left out, in words]}``."""
+        try:
+            parts = json.loads(str(parts_json))
+        except ValueError:
+            parts = {}
+        made, left = bundle.make(parts, self._stats_check())
+        return json.dumps({"file": made, "left": left})
+
+    def bundle_limits(self) -> str:
+        """Return the largest export file that can be imported: ``{"maxBytes": n}``."""
+        return json.dumps({"maxBytes": bundle.MAX_BYTES})
+
     def bundle_check(self, text: str) -> str:
         """Check a whole export file: ``{"ok": true, "stats": n, "games": n, "parked": n}``."""
         try:

@@ -11,9 +11,6 @@ import { notice, toast } from "./notices.js";
 import { $, app } from "./state.js";
 import * as store from "./store.js";
 
-const FORMAT = { format: "patience-export", version: 1 };
-const MAX_FILE_BYTES = 8_000_000;
-
 function parsed(text) {
   if (text === null) return undefined;
   try {
@@ -23,10 +20,10 @@ function parsed(text) {
   }
 }
 
-/** Gather this browser's data in the export file's shape (records that cannot be read are
- * left out, untouched). */
+/** Gather this browser's records in the export file's sections (records that are not even
+ * JSON are left out, untouched; the engine checks the rest: bundle_make, bundle_merge). */
 export function gather() {
-  const out = { ...FORMAT, exported: new Date().toISOString(), stats: {}, games: {}, parked: {},
+  const out = { exported: new Date().toISOString(), stats: {}, games: {}, parked: {},
     settings: parsed(store.read(store.keys.settings)) ?? null,
     current: store.read(store.keys.current) };
   for (const { id } of app.catalogue?.games ?? []) {
@@ -45,7 +42,14 @@ export function gather() {
 export function exportData() {
   if (!app.ready) return;
   saveNow();
-  const data = gather();
+  // The engine writes the file, leaving out (and naming) any record it cannot read, so that
+  // one bad record never makes the whole file impossible to import.
+  const made = call("bundle_make", JSON.stringify(gather()));
+  if (made.error) {
+    toast(`Nothing was exported: ${made.error.message}.`);
+    return;
+  }
+  const data = made.file;
   const blob = new Blob([JSON.stringify(data)], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
@@ -57,7 +61,8 @@ export function exportData() {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   const n = Object.keys(data.stats).length;
   const g = Object.keys(data.games).length + Object.keys(data.parked).length;
-  toast(`Exported to ${a.download}: statistics of ${n} game${n === 1 ? "" : "s"}, ${g} saved game${g === 1 ? "" : "s"} and your settings.`);
+  const left = made.left.length ? ` Left out, as they cannot be read: ${made.left.join("; ")}.` : "";
+  toast(`Exported to ${a.download}: statistics of ${n} game${n === 1 ? "" : "s"}, ${g} saved game${g === 1 ? "" : "s"} and your settings.${left}`);
 }
 
 /** Write what the engine's merge says changes; return the problems met. */
@@ -85,7 +90,7 @@ function writeMerged(write) {
 /** Import a file chosen by the player. */
 export async function importFile(file) {
   if (!file || !app.ready) return;
-  if (file.size > MAX_FILE_BYTES) {
+  if (file.size > call("bundle_limits").maxBytes) {
     notice("This file cannot be imported", `It is ${(file.size / 1e6).toFixed(1)} MB, far larger than a Patience export can be. Nothing was changed.`,
       [["OK", () => {}, true]]);
     return;
@@ -97,8 +102,9 @@ export async function importFile(file) {
     notice("This file cannot be imported", "The browser could not read it. Nothing was changed.", [["OK", () => {}, true]]);
     return;
   }
-  saveNow();
-  const answer = call("bundle_merge", JSON.stringify(gather()), text);
+  // A bad file is refused before anything here is written, the game on the table included.
+  const checked = call("bundle_check", text);
+  const answer = checked.error ? checked : (saveNow(), call("bundle_merge", JSON.stringify(gather()), text));
   if (answer.error) {
     notice("This file cannot be imported", `${answer.error.message.charAt(0).toUpperCase()}${answer.error.message.slice(1)}. Nothing was changed.`,
       [["OK", () => {}, true]]);
