@@ -23,6 +23,7 @@ from .identity import Tracker
 from .intents import pile_label
 from .links_api import LinksApi
 from .notation import parse_move
+from .pilekeys import pile_keys
 from .records_api import RecordsApi
 from .rules import MAX_DEAL, Rules
 from .savecheck import dumps
@@ -33,8 +34,9 @@ from .view import view
 
 
 def _layout(r: Rules) -> dict[str, Any]:
-    """Return where the piles go: the game's own layout, or the usual one."""
-    return (r.game.layout or standard_layout)(r)
+    """Return where the piles go (the game's own layout, or the usual one) and the key that
+    goes straight to each pile (:mod:`patience.pilekeys`)."""
+    return {**(r.game.layout or standard_layout)(r), "keys": pile_keys(r)}
 
 
 def _game_info(g: Game) -> dict[str, Any]:

@@ -6,9 +6,9 @@
 // announce, draw, focusPile(id)}). Which moves are legal is always the engine's answer
 // (`move_for`, the snapshot's `moves` and `lift`); the keys only name piles.
 
-const DIGITS = "1234567890";
-const LETTERS = { s: "stock", w: "waste" };
-const GROUPS = { f: /^f\d+$/, c: /^c\d+$/ };
+// Which pile each key names is the engine's answer (the layout's `keys`: pile -> key name);
+// here only the keys themselves, and the words for the two keys that name a group of piles.
+const LETTERS = new Set(["s", "w"]);
 const GROUP_WORDS = { f: "foundations", c: "free cells" };
 
 /** Return the key name of a keyboard event's key for the pile keys: "3", "shift+1" (by the
@@ -20,38 +20,25 @@ export function keyName({ key, code, shiftKey }) {
     return `${shiftKey ? "shift+" : ""}${digit[1]}`;
   }
   const k = (key ?? "").toLowerCase();
-  return k in LETTERS || k in GROUPS ? k : null;
+  return LETTERS.has(k) || k in GROUP_WORDS ? k : null;
 }
 
-/** Return what a pile key names among the piles `ids` (in the table's order): {pile} for one
- * pile, {group, piles} for the foundations or the free cells; null when it names none. */
-export function pileForKey(name, ids) {
-  if (!name) return null;
-  const digit = /^(shift\+)?([0-9])$/.exec(name);
-  if (digit) {
-    const pile = `t${DIGITS.indexOf(digit[2]) + 1 + (digit[1] ? 10 : 0)}`;
-    return ids.includes(pile) ? { pile } : null;
-  }
-  if (name in LETTERS) return ids.includes(LETTERS[name]) ? { pile: LETTERS[name] } : null;
-  if (name in GROUPS) {
-    const piles = ids.filter((id) => GROUPS[name].test(id));
-    return piles.length ? { group: name, piles } : null;
-  }
-  return null;
+/** Return what a pile key names, given the engine's keys of this game's piles (`keys`: pile
+ * -> key name, in the table's order): {pile} for one pile, {group, piles} for the
+ * foundations or the free cells; null when it names none. */
+export function pileForKey(name, keys) {
+  if (!name || !keys) return null;
+  const piles = Object.keys(keys).filter((id) => keys[id] === name);
+  if (!piles.length) return null;
+  return name in GROUP_WORDS ? { group: name, piles } : { pile: piles[0] };
 }
 
 /** Return the key that goes straight to a pile, as aria-keyshortcuts writes it ("3",
  * "Shift+1", "S", "F"), or null for a pile no key names. */
-export function keyForPile(id) {
-  const t = /^t([0-9]+)$/.exec(id);
-  if (t) {
-    const n = Number(t[1]);
-    if (n < 1 || n > 20) return null;
-    return `${n > 10 ? "Shift+" : ""}${DIGITS[(n - 1) % 10]}`;
-  }
-  for (const [k, pile] of Object.entries(LETTERS)) if (pile === id) return k.toUpperCase();
-  for (const [k, re] of Object.entries(GROUPS)) if (re.test(id)) return k.toUpperCase();
-  return null;
+export function keyForPile(id, keys) {
+  const name = keys?.[id];
+  if (!name) return null;
+  return name.split("+").map((part) => (part === "shift" ? "Shift" : part.toUpperCase())).join("+");
 }
 
 /** Return the card index the held cards start from after Up (one card more, down to the
@@ -138,7 +125,7 @@ export function createKeyboard(env) {
      * decides). Returns false when the key names no pile of this game. */
     pileKey(name) {
       if (!app.ready || !app.snap) return false;
-      const target = pileForKey(name, Object.keys(app.snap.piles));
+      const target = pileForKey(name, app.snap.layout?.keys);
       if (!target) return false;
       if (target.pile) {
         goTo(target.pile);

@@ -62,11 +62,13 @@ export function render(table, snap, names, view = {}) {
       // button, pressed while it holds the picked cards. Its cards are hidden from screen
       // readers; its label names them.
       pile.setAttribute("role", "button");
-      const key = keyForPile(id);
-      if (key) pile.setAttribute("aria-keyshortcuts", key);
       added.appendChild(pile);
     }
     keep.piles.set(id, pile);
+    // The engine's key for the pile (a board painted from an older save may have none yet).
+    const shortcut = keyForPile(id, snap.layout?.keys);
+    if (shortcut && pile.getAttribute("aria-keyshortcuts") !== shortcut) pile.setAttribute("aria-keyshortcuts", shortcut);
+    else if (!shortcut && pile.hasAttribute("aria-keyshortcuts")) pile.removeAttribute("aria-keyshortcuts");
     let cls = `pile${id === "stock" ? " stock" : ""}${free && id.startsWith("t") ? " cell" : ""}`;
     const recycle = id === "stock" && cards.length === 0 && snap.taps["stock:0"];
     if (recycle) cls += " recycle";

@@ -3,8 +3,12 @@ import { test } from "node:test";
 
 import { createKeyboard, keyForPile, keyName, liftStep, pileForKey } from "../../static/js/keyboard-nav.js";
 
-const FREECELL = ["f1", "f2", "f3", "f4", "c1", "c2", "c3", "c4", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8"];
-const BAKERS = ["f1", "f2", "f3", "f4", ...Array.from({ length: 13 }, (_, i) => `t${i + 1}`)];
+// The layouts' keys as the engine gives them (py/patience/pilekeys.py, tests/test_pilekeys.py).
+const FREECELL = { f1: "f", f2: "f", f3: "f", f4: "f", c1: "c", c2: "c", c3: "c", c4: "c",
+  t1: "1", t2: "2", t3: "3", t4: "4", t5: "5", t6: "6", t7: "7", t8: "8" };
+const BAKERS = { f1: "f", f2: "f", f3: "f", f4: "f", t1: "1", t2: "2", t3: "3", t4: "4", t5: "5",
+  t6: "6", t7: "7", t8: "8", t9: "9", t10: "0", t11: "shift+1", t12: "shift+2", t13: "shift+3" };
+const PYRAMID = { stock: "s", waste: "w", f1: "f", t1: "1", t20: "shift+0" };
 
 test("pile keys are read by the key's place: digits, Shift with them, keypad digits, S W F C", () => {
   assert.equal(keyName({ key: "3", code: "Digit3", shiftKey: false }), "3");
@@ -27,17 +31,19 @@ test("a pile key names a pile of this game, or the foundations or free cells as 
   assert.deepEqual(pileForKey("0", BAKERS), { pile: "t10" });
   assert.deepEqual(pileForKey("shift+3", BAKERS), { pile: "t13" });
   assert.equal(pileForKey("shift+4", BAKERS), null);
-  assert.deepEqual(pileForKey("w", ["stock", "waste", "t1"]), { pile: "waste" });
+  assert.deepEqual(pileForKey("w", PYRAMID), { pile: "waste" });
   assert.equal(pileForKey(null, FREECELL), null);
+  assert.equal(pileForKey("1", undefined), null);                // no keys: no pile
 });
 
 test("each pile's own key, for aria-keyshortcuts, is the key that reaches it", () => {
+  const keys = { ...FREECELL, ...BAKERS, ...PYRAMID };
   const cases = { t1: "1", t9: "9", t10: "0", t11: "Shift+1", t20: "Shift+0", t21: null,
     stock: "S", waste: "W", f3: "F", c2: "C" };
-  for (const [id, key] of Object.entries(cases)) assert.equal(keyForPile(id), key, id);
+  for (const [id, key] of Object.entries(cases)) assert.equal(keyForPile(id, keys), key, id);
   for (const id of ["t1", "t10", "t13", "stock", "waste"]) {
-    const key = keyForPile(id).toLowerCase();
-    assert.deepEqual(pileForKey(key, [id]), { pile: id });
+    const key = keyForPile(id, keys).toLowerCase();
+    assert.deepEqual(pileForKey(key, keys), { pile: id });
   }
 });
 
@@ -64,6 +70,7 @@ function fixture(legal = {}) {
       piles: { f1: [], f2: ["AS"], c1: [], c2: ["KC"], t1: [null, "9H", "8S", "7D"], t2: ["TS"], t3: [] },
       labels: { f1: "Foundation 1", f2: "Foundation 2", c1: "Free cell 1", c2: "Free cell 2", t1: "Pile 1", t2: "Pile 2", t3: "Pile 3" },
       lift: { c2: 0, t1: 1, t2: 0 },
+      layout: { keys: { f1: "f", f2: "f", c1: "c", c2: "c", t1: "1", t2: "2", t3: "3" } },
       moves: [{ src: "t1", dst: "t3", n: 3 }, { src: "t1", dst: "c1", n: 1 }],
     },
   };
