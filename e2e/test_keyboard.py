@@ -198,3 +198,19 @@ def test_the_live_region_says_the_stock_card_the_card_turned_up_and_the_undo(
     expect(live).to_contain_text(f"the {names[up]} is turned face down again")
     page.keyboard.press("Control+y")
     expect(live).to_have_text(f"Replayed: {after['lastWords']}")
+
+
+def test_keys_pressed_in_a_question_answer_the_question_only(page: Page, site_url: str) -> None:
+    manual_play(page)
+    open_game(page, site_url, "klondike", 1)
+    page.locator('.pile[data-pile="t1"]').focus()
+    page.keyboard.press("s")                       # a move: the game is in progress
+    assert snap(page)["moveCount"] == 1
+    page.click("#btn-new")
+    keep = page.locator("#notice-buttons button").first
+    expect(keep).to_be_focused()
+    for key in ("s", "1", "7", "f"):               # pile keys: not for the table now
+        page.keyboard.press(key)
+    assert snap(page)["moveCount"] == 1 and pressed(page) == []
+    expect(page.locator("#notice-title")).to_have_text("Start a new deal?")
+    keep.click()

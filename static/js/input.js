@@ -80,6 +80,8 @@ function glideBack(els) {
 export function attachKeyboard(app) {
   document.addEventListener("keydown", (e) => {
     if (document.querySelector("dialog[open]") || e.defaultPrevented) return;
+    // Keys pressed in a notice (an alert dialog: "Start a new deal?") answer the notice only.
+    if (e.target.closest?.("#notice, #toast")) return;
     const inField = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
     const ctrl = e.ctrlKey || e.metaKey;
     if (ctrl && !e.altKey && (e.key === "z" || e.key === "Z")) {
