@@ -115,8 +115,9 @@ def test_a_tab_that_followed_the_other_plays_on_at_once(
     assert turn_stock(a) == 2
     b.bring_to_front()
     expect(b.locator("#stat-moves")).to_have_text("Moves 2")
-    # The game it reloaded flies in from the stock for up to a second; a tap on the stock
-    # meanwhile turns it (a card in flight lets the tap through to the table beneath).
+    # The game it reloaded flies in from the stock (a dealt card lets taps through while it
+    # flies: tests/js/motion.test.mjs); once it has landed, B's tap turns the stock.
+    b.wait_for_function("!document.querySelector('.card.moving')")
     b.wait_for_timeout(400)                            # not the echo of a double tap
     tap_stock(b)
     expect(b.locator("#stat-moves")).to_have_text("Moves 3")

@@ -46,7 +46,7 @@ export function planMotion(prev, next, dealFrom = null) {
       if (!dealFrom) continue;
       const from = { x: dealFrom.x, y: dealFrom.y };
       plan.push({ id: card.id, from, to, flip: card.up, delay: Math.round(dealt * dealStep),
-        duration: travelMs(Math.hypot(to.x - from.x, to.y - from.y)) });
+        duration: travelMs(Math.hypot(to.x - from.x, to.y - from.y)), dealt: true });
       dealt += 1;
       continue;
     }
@@ -76,11 +76,13 @@ export function play(plan, elements) {
     const z = el.style.zIndex;
     el.style.zIndex = String(2000 + Number(z || 0));
     el.classList.add("moving");
-    // Until its delay is over a card waits where it was (a new deal's cards wait on the
-    // stock for up to a second): a tap there passes through it to the table as it now is.
+    // Until its delay is over a card waits where it was, and a new deal's cards wait on the
+    // stock and fly out over it for up to a second: a tap there passes through them to the
+    // table as it now is. A card moved in play can be caught in flight.
     clearTimeout(waits.get(el));
-    el.classList.toggle("waiting", step.delay > 0);
-    const wait = step.delay > 0 ? setTimeout(() => el.classList.remove("waiting"), step.delay) : null;
+    const passMs = step.dealt ? step.delay + step.duration : step.delay;
+    el.classList.toggle("waiting", passMs > 0);
+    const wait = passMs > 0 ? setTimeout(() => el.classList.remove("waiting"), passMs) : null;
     waits.set(el, wait);
     const anim = el.animate(frames, { duration: step.duration, delay: step.delay,
       easing: "cubic-bezier(0.2, 0.7, 0.3, 1)", fill: "backwards" });

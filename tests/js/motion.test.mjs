@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { planMotion, travelMs } from "../../static/js/motion.js";
+import { planMotion, play, travelMs } from "../../static/js/motion.js";
 
 const at = (entries) => new Map(entries.map(([id, x, y, up = true]) => [id, { x, y, up }]));
 
@@ -41,9 +41,31 @@ test("a new deal's cards come from the stock, the whole deal within a second", (
   assert.ok(plan.every((p) => p.from.x === 5 && p.from.y === 5));
   assert.ok(Math.max(...plan.map((p) => p.delay + p.duration)) <= 1100);
   assert.deepEqual(planMotion(prev, next, null), [], "no place to deal from: no deal");
+  // Dealt cards are marked: a tap passes through them for their whole flight (play()).
+  assert.ok(plan.every((p) => p.dealt === true));
 });
 
 test("longer trips take longer, within bounds", () => {
   assert.ok(travelMs(400) > travelMs(40));
   assert.ok(travelMs(0) >= 150 && travelMs(10_000) <= 320);
+});
+
+test("a dealt card lets taps through for its whole flight; a card moved in play only while it waits", () => {
+  const fake = () => {
+    const classes = new Set();
+    return {
+      style: { zIndex: "" },
+      classList: { add: (...c) => c.forEach((x) => classes.add(x)), remove: (...c) => c.forEach((x) => classes.delete(x)),
+        toggle: (c, on) => (on ? classes.add(c) : classes.delete(c)) },
+      has: (c) => classes.has(c),
+      animate: () => ({}),
+    };
+  };
+  const els = new Map([[1, fake()], [2, fake()], [3, fake()]]);
+  const step = (id, extra) => ({ id, from: { x: 0, y: 0 }, to: { x: 90, y: 90 }, flip: false, duration: 200, ...extra });
+  play([step(1, { delay: 0, dealt: true }), step(2, { delay: 0 }), step(3, { delay: 50 })], els);
+  assert.ok(els.get(1).has("waiting"), "a dealt card in flight over the stock: taps pass through");
+  assert.ok(!els.get(2).has("waiting"), "a card moved in play can be caught in flight");
+  assert.ok(els.get(3).has("waiting"), "a card waiting for its turn: taps pass through");
+  assert.ok([1, 2, 3].every((id) => els.get(id).has("moving")));
 });
