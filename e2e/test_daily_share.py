@@ -15,6 +15,7 @@ from patience.solver import solve
 
 from .conftest import _BOOT_WATCH, SUB_PATH, wait_for_engine
 from .play import (
+    MANUAL,
     card,
     drag,
     manual_play,
@@ -244,8 +245,11 @@ def test_export_then_import_into_a_fresh_browser_restores_everything(
 
     fresh_context = browser.new_context()
     fresh_context.add_init_script(_BOOT_WATCH)
+    # The fresh browser plays by hand (no automatic move may change its storage while the
+    # test compares it) and holds statistics of its own.
     fresh_context.add_init_script(
         "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+        f" {MANUAL}"
         f" localStorage.setItem('patience:v1:stats:freecell', {json.dumps(theirs)}); }}")
     try:
         fresh = fresh_context.new_page()
