@@ -275,13 +275,13 @@ def words(r: Rules, before: State, m: Move, after: State) -> str:
         news.append(gone)
     if _closed_up(r, before, m, after):
         news.append("the piles to its right slide left to close the gap")
-    up = _turned_up(r, before, after)
+    up = turned_up(r, before, after)
     if up:
         news.append(f"the {_names(up)} {'is' if len(up) == 1 else 'are'} turned face up")
     return "; ".join([text, *news])
 
 
-def _turned_up(r: Rules, before: State, after: State) -> list[int]:
+def turned_up(r: Rules, before: State, after: State) -> list[int]:
     """Return the cards face down before and face up after, in the pile they were in."""
     out: list[int] = []
     if not any(before.down):

@@ -22,18 +22,6 @@ def _names(cards: list[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _turned_down(r: Rules, before: State, after: State) -> list[int]:
-    """Return the cards the move turned face up (``before`` -> ``after``), by the move's
-    own positions: face down in ``before``, still in place and face up in ``after``."""
-    out: list[int] = []
-    for t in r.T:
-        old, new = before.piles[t], after.piles[t]
-        for k in range(after.down[t], min(before.down[t], len(new), len(old))):
-            if old[k] == new[k]:
-                out.append(new[k])
-    return out
-
-
 def took_back(r: Rules, before: State, m: Move, after: State) -> str:
     """Say an undo: move ``m`` took ``before`` to ``after`` and has just been taken back."""
     done = str(intents.describe(r, before, m)["done"])
@@ -55,7 +43,7 @@ def took_back(r: Rules, before: State, m: Move, after: State) -> str:
             before.piles[t] != after.piles[t] for t in r.T
             if r.names[t] not in (m.src, m.dst)):
         news.append("the piles slide back to the right")
-    down = _turned_down(r, before, after)
+    down = intents.turned_up(r, before, after)   # the cards an undo turns down again
     if down:
         news.append(f"the {_names(down)} {'is' if len(down) == 1 else 'are'} turned face "
                     "down again")
