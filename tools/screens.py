@@ -3,18 +3,24 @@
     .venv/bin/python tools/screens.py                 # all nine games, four sizes
     .venv/bin/python tools/screens.py --games spider yukon --sizes 360x640
     .venv/bin/python tools/screens.py --out /tmp/shots --site dist
+    .venv/bin/python tools/screens.py --readme        # and the README's two pictures
 
 Each game is shown part-way through a real game: the engine plays ``--moves`` moves of its own
 rule-of-thumb suggestions from deal ``--deal``, the save goes into the page's storage, and the
 page resumes it as a returning player's would. Shots are named ``<game>-<width>x<height>.png``.
-The README's pictures come from here: ``docs/phone.png`` and ``docs/laptop.png`` are made
-with ``--readme`` from the FreeCell, Spider and Klondike shots.
+The README's pictures come from here: ``--readme`` also writes ``docs/phones.png`` (the
+FreeCell, Spider and Klondike phone shots side by side, drawn by the same Chromium) and
+``docs/klondike-desktop.png`` (the Klondike laptop shot). If ImageMagick's ``convert`` is on
+``PATH``, every picture is then reduced to a 256-colour palette (a third of the bytes).
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import json
+import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -28,6 +34,9 @@ import build  # noqa: E402
 from patience import GAMES  # noqa: E402
 
 SIZES = ["360x640", "640x360", "800x1280", "1366x768"]
+#: The README's pictures: the phone shots side by side, and one laptop shot.
+README_PHONES = ("freecell", "spider", "klondike")
+README_LAPTOP = "klondike"
 SETTINGS = {"v": 1, "autoMove": False, "autoFinish": False, "fourColour": False,
             "indicator": False, "motion": False, "options": {}, "winnable": {}}
 
@@ -74,6 +83,39 @@ def shoot(site: Path, out: Path, games: list[str], sizes: list[str], deal: int,
     return shots
 
 
+def readme_pictures(shots: Path, docs: Path) -> list[Path]:
+    """Write the README's two pictures from the shots in ``shots``; return their paths."""
+    from e2e.conftest import CHROMIUM_ARGS, _chromium_path  # noqa: PLC0415
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415 (a test tool's extra)
+
+    imgs = "".join(
+        '<img src="data:image/png;base64,'
+        + base64.b64encode((shots / f"{game}-360x640.png").read_bytes()).decode("ascii")
+        + '">' for game in README_PHONES)
+    html = ("<!doctype html><body style='margin:0;background:#fff;display:flex;gap:18px;"
+            f"padding:6px;width:max-content'>{imgs}</body>")
+    phones = docs / "phones.png"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=_chromium_path(pw), args=list(CHROMIUM_ARGS))
+        page = browser.new_page(viewport={"width": 1200, "height": 660})
+        page.set_content(html)
+        page.locator("body").screenshot(path=str(phones))
+        browser.close()
+    laptop = docs / "klondike-desktop.png"
+    shutil.copyfile(shots / f"{README_LAPTOP}-1366x768.png", laptop)
+    return [phones, laptop]
+
+
+def palette(paths: list[Path]) -> None:
+    """Reduce each PNG to a 256-colour palette with ImageMagick, if it is installed."""
+    convert = shutil.which("convert")
+    if convert is None:
+        print("convert (ImageMagick) not found: the pictures keep their full colours")
+        return
+    for path in paths:
+        subprocess.run([convert, str(path), "-colors", "256", f"PNG8:{path}"], check=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Build the site (unless ``--site`` names a built one) and take the screenshots."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -83,11 +125,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--moves", type=int, default=24)
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
     ap.add_argument("--site", type=Path, help="a built site (default: build one)")
+    ap.add_argument("--readme", action="store_true",
+                    help="also write the README's pictures into docs/ from the shots")
+    ap.add_argument("--readme-only", action="store_true",
+                    help="only write the README's pictures, from the shots already in --out")
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        site = args.site.resolve() if args.site else build.build(Path(tmp) / "patience")
-        for path in shoot(site, args.out, args.games, args.sizes, args.deal, args.moves):
+        written: list[Path] = []
+        if not args.readme_only:
+            site = args.site.resolve() if args.site else build.build(Path(tmp) / "patience")
+            written = shoot(site, args.out, args.games, args.sizes, args.deal, args.moves)
+        if args.readme or args.readme_only:
+            written += readme_pictures(args.out, ROOT / "docs")
+        palette(written)
+        for path in written:
             print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
     return 0
 
