@@ -4,6 +4,10 @@
 the site root and writes ``sw.js`` there from ``static/pwa/sw.js``, with the list of every
 file of the site and two hashes: one of the runtime (``vendor/``) and one of the app
 (everything else). The sources in ``static/pwa/`` are not part of the site itself.
+
+It also writes ``build.json`` (``{"runtime": ..., "app": ...}``, the same two hashes): the
+key of the memory snapshot of Python the page makes on the device (``static/js/snapshot.js``).
+It is precached with the app but left out of the app's hash, which it only repeats.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from pathlib import Path
 RUNTIME_DIR = "vendor"
 SOURCES = "static/pwa"
 PLACEHOLDER = '"__BUILD__"'
+#: The build's hashes for the page (the snapshot's key); not itself hashed.
+BUILD_JSON = "build.json"
 
 
 def _digest(site: Path, files: list[str]) -> str:
@@ -32,12 +38,14 @@ def write(site: Path) -> dict[str, dict[str, object]]:
     template = (sources / "sw.js").read_text()
     shutil.rmtree(sources)
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
-    files = [f for f in files if f != "sw.js"]
+    files = [f for f in files if f not in ("sw.js", BUILD_JSON)]
     runtime = [f for f in files if f.startswith(RUNTIME_DIR + "/")]
     app = [f for f in files if not f.startswith(RUNTIME_DIR + "/")]
+    hashes = {"runtime": _digest(site, runtime), "app": _digest(site, app)}
+    (site / BUILD_JSON).write_text(json.dumps(hashes) + "\n")
     build: dict[str, dict[str, object]] = {
-        "runtime": {"hash": _digest(site, runtime), "files": runtime},
-             "app": {"hash": _digest(site, app), "files": app}}
+        "runtime": {"hash": hashes["runtime"], "files": runtime},
+             "app": {"hash": hashes["app"], "files": [*app, BUILD_JSON]}}
     if PLACEHOLDER not in template:
         raise ValueError(f"{SOURCES}/sw.js has no {PLACEHOLDER} to fill in")
     (site / "sw.js").write_text(template.replace(PLACEHOLDER, json.dumps(build)))

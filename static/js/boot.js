@@ -8,6 +8,7 @@ import { call, startEngine } from "./engine.js";
 import { accept, saveNow } from "./game-flow.js";
 import { openLink } from "./links.js";
 import { setMotion } from "./motion.js";
+import { channelName } from "./snapshot.js";
 import { notice, toast } from "./notices.js";
 import { $, app, elapsed } from "./state.js";
 import * as store from "./store.js";
@@ -75,6 +76,30 @@ function registerServiceWorker() {
   });
 }
 
+/** Python's memory snapshot (snapshot.js): the page's own start is said by pyodide-loader.js
+ * on <html> (data-boot, data-boot-fallback); the solver's worker says how its start went on a
+ * channel, shown here as data-solver-boot, data-solver-boot-fallback and data-snapshot
+ * (made: taken, waiting for the page to be idle; stored; failed). A test and diagnostic
+ * hook: ?snapshot=now in the address asks the worker to store its snapshot at once instead
+ * of after a few idle seconds. */
+function watchSnapshot() {
+  if (typeof BroadcastChannel !== "function") return;
+  const now = new URLSearchParams(window.location.search).get("snapshot") === "now";
+  const channel = new BroadcastChannel(channelName(new URL("./", document.baseURI)));
+  const data = document.documentElement.dataset;
+  channel.onmessage = ({ data: m }) => {
+    if (m?.from !== "solver") return;
+    if (m.boot) {
+      data.solverBoot = m.boot;
+      if (m.fallback) data.solverBootFallback = m.fallback;
+      if (m.made) data.snapshot = "made";
+      if (m.made && now) channel.postMessage({ store: "now" });
+    }
+    if (m.stored) data.snapshot = "stored";
+    if (m.storeFailed) data.snapshot = "failed";
+  };
+}
+
 /** Save when the page is hidden or left; run the clock only while it is seen. */
 function watchPage() {
   document.addEventListener("visibilitychange", () => {
@@ -134,6 +159,7 @@ export async function boot() {
   paintWarm(linked ?? stored);
   registerServiceWorker();
   watchPage();
+  watchSnapshot();
   try {
     await startEngine();
   } catch (err) {

@@ -7,10 +7,27 @@
 // {id, tag, dropped: true}. {cancel: true} drops the running job without starting another.
 //
 // It announces {ready: true} once Python is up, or {failed: message}.
+//
+// Python's memory snapshot (snapshot.js): the worker boots from this device's snapshot when
+// there is a good one. When there is none, it boots the normal way with Pyodide's private
+// `_makeSnapshot` option, imports the engine, and takes the snapshot before running anything
+// else; it stores it once no job has come for IDLE_MS (or at once when the page asks, a test
+// hook: boot.js), so a start never waits for it. How it went is said on a BroadcastChannel
+// that boot.js listens to: {boot, fallback, made} once started, then {stored} or {storeFailed}.
 
-import { loadPyodide } from "../../vendor/pyodide/pyodide.mjs";
+import { loadPyodide, version } from "../../vendor/pyodide/pyodide.mjs";
+import { channelName, findSnapshot, storeSnapshot } from "./snapshot.js";
 
 const site = new URL("../../", import.meta.url);
+const indexURL = new URL("vendor/pyodide/", site).href;
+/** What the page's boot.py and this worker's worker.py import: in the snapshot already. */
+const SNAPSHOT_IMPORTS = "import patience.bridge, patience.worker";
+const IDLE_MS = 4000;
+
+const status = typeof BroadcastChannel === "function" ? new BroadcastChannel(channelName(site)) : null;
+const say = (message) => status?.postMessage({ from: "solver", ...message });
+let made = null;          // {build, bytes}: a snapshot taken, not yet stored
+let idleTimer = null;
 
 let newest = null;    // the latest message not yet taken up
 let looping = false;
@@ -24,19 +41,71 @@ const nextTurn = () => new Promise((resolve) => {
   channel.port2.postMessage(0);
 });
 
+/** Start Pyodide from the snapshot, else the normal way (ready to take one if it may). */
+async function startPython() {
+  const found = await findSnapshot(site, version);
+  let fallback = found.reason;
+  if (fallback === null) {
+    try {
+      const pyodide = await loadPyodide({ indexURL, _loadSnapshot: found.bytes });
+      return { pyodide, boot: "snapshot", fallback, build: null };
+    } catch {
+      fallback = (await found.bytes.then(() => false, () => true)) ? "corrupt" : "failed";
+      await found.drop();
+    }
+  }
+  const build = fallback === "unavailable" || fallback === "version" ? null : found.build;
+  const pyodide = await loadPyodide({ indexURL, _makeSnapshot: build !== null });
+  return { pyodide, boot: "plain", fallback, build };
+}
+
+/** Keep the snapshot taken at the start; stop holding it either way. */
+async function store() {
+  clearTimeout(idleTimer);
+  const taken = made;
+  made = null;
+  if (!taken) return;
+  try {
+    const meta = await storeSnapshot(site, taken.build, version, taken.bytes);
+    say({ stored: meta.bytes });
+  } catch (err) {
+    say({ storeFailed: String(err?.message ?? err) });
+  }
+}
+
+/** Store the snapshot once no job has come for IDLE_MS. */
+function whenIdle() {
+  clearTimeout(idleTimer);
+  if (made) idleTimer = setTimeout(() => { if (!looping) store(); else whenIdle(); }, IDLE_MS);
+}
+
 async function boot() {
-  const pyodide = await loadPyodide({ indexURL: new URL("vendor/pyodide/", site).href });
+  const { pyodide, boot: path, fallback, build } = await startPython();
   const zip = await fetch(new URL("patience.zip", site));
   if (!zip.ok) throw new Error(`patience.zip could not be loaded (HTTP ${zip.status})`);
   pyodide.unpackArchive(await zip.arrayBuffer(), "zip");
+  if (build) {
+    try {
+      pyodide.runPython(SNAPSHOT_IMPORTS);
+      made = { build, bytes: pyodide.makeMemorySnapshot() };
+    } catch {
+      made = null;        // no snapshot this time: the solver works all the same
+    }
+  }
+  say({ boot: path, fallback, made: made !== null });
   const source = await fetch(new URL("static/py/worker.py", site));
   if (!source.ok) throw new Error(`worker.py could not be loaded (HTTP ${source.status})`);
   return pyodide.runPython(await source.text());
 }
 
 const started = boot();
-started.then(() => postMessage({ ready: true }),
-  (err) => postMessage({ failed: String(err?.message ?? err) }));
+started.then(() => {
+  postMessage({ ready: true });
+  whenIdle();
+}, (err) => postMessage({ failed: String(err?.message ?? err) }));
+status?.addEventListener("message", (event) => {
+  if (event.data?.store === "now") started.then(store, () => {});
+});
 
 /** Run one job to its answer, or until a newer message arrives; never throws. */
 async function run(start, message) {
@@ -75,6 +144,7 @@ async function loop() {
 }
 
 self.onmessage = (event) => {
+  whenIdle();
   newest = event.data;
   if (!looping) loop();
 };
