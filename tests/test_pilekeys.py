@@ -8,7 +8,7 @@ import json
 import patience
 from patience import pilekeys
 from patience.bridge import Bridge
-from patience.pilekeys import pile_keys
+from patience.pilekeys import pile_keys, pile_kinds
 
 
 def test_the_module_examples_hold() -> None:
@@ -36,3 +36,23 @@ def test_the_snapshot_carries_the_keys_in_its_layout() -> None:
     snap = json.loads(Bridge().new("klondike", "{}", 1))
     keys = snap["layout"]["keys"]
     assert (keys["stock"], keys["waste"], keys["t7"], keys["f1"]) == ("s", "w", "7", "f")
+
+
+def test_every_pile_has_the_kind_the_rules_give_it() -> None:
+    for game_id in patience.GAMES:
+        r = patience.rules(game_id)
+        kinds = pile_kinds(r)
+        assert list(kinds) == list(r.names), game_id
+        by_kind = {k: [r.index[p] for p in kinds if kinds[p] == k]
+                   for k in ("stock", "waste", "foundation", "cell", "tableau")}
+        assert by_kind["stock"] == ([r.stock] if r.stock >= 0 else []), game_id
+        assert by_kind["waste"] == ([r.waste] if r.waste >= 0 else []), game_id
+        assert tuple(by_kind["foundation"]) == r.F, game_id
+        assert tuple(by_kind["cell"]) == r.C, game_id
+        assert tuple(by_kind["tableau"]) == r.T, game_id
+
+
+def test_the_snapshot_carries_the_kinds_in_its_layout() -> None:
+    kinds = json.loads(Bridge().new("freecell", "{}", 1))["layout"]["kinds"]
+    assert (kinds["f1"], kinds["c1"], kinds["t8"]) == ("foundation", "cell", "tableau")
+    assert "stock" not in kinds

@@ -207,7 +207,7 @@ def run_pool(seeds: list[int], steps: int, save_every: int, workers: int,
 def run_ray(seeds: list[int], steps: int, save_every: int, batch: int) -> Tally:
     """Share the games among Ray workers (``ray.init()`` joins a cluster or starts one)."""
     try:
-        import ray  # type: ignore[import-not-found]  # noqa: PLC0415  (optional extra)
+        import ray  # type: ignore[import-not-found,unused-ignore]  # noqa: PLC0415  (optional extra)
     except ImportError:
         raise SystemExit("--ray needs Ray: pip install '.[soak]'") from None
     ray.init()

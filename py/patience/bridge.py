@@ -23,7 +23,7 @@ from .identity import Tracker
 from .intents import pile_label
 from .links_api import LinksApi
 from .notation import parse_move
-from .pilekeys import pile_keys
+from .pilekeys import pile_keys, pile_kinds
 from .records_api import RecordsApi
 from .rules import MAX_DEAL, Rules
 from .savecheck import dumps
@@ -34,9 +34,9 @@ from .view import view
 
 
 def _layout(r: Rules) -> dict[str, Any]:
-    """Return where the piles go (the game's own layout, or the usual one) and the key that
-    goes straight to each pile (:mod:`patience.pilekeys`)."""
-    return {**(r.game.layout or standard_layout)(r), "keys": pile_keys(r)}
+    """Return where the piles go (the game's own layout, or the usual one), the kind of each
+    pile and the key that goes straight to it (:mod:`patience.pilekeys`)."""
+    return {**(r.game.layout or standard_layout)(r), "kinds": pile_kinds(r), "keys": pile_keys(r)}
 
 
 def _game_info(g: Game) -> dict[str, Any]:

@@ -1,12 +1,22 @@
-"""The keyboard's direct keys: which key goes straight to each pile of a game.
+"""What the page may know of each pile: its kind, and the key that goes straight to it.
 
-The page reads them from the layout (``layout["keys"]``: pile name -> key name) and never
-from the piles' names. Key names: ``"1"`` .. ``"9"``, ``"0"`` for the tableau's piles 1-10,
+The page never reads meaning into a pile's name: it draws, taps and words piles by the
+*kind* the layout gives (``layout["kinds"]``: pile name -> ``"stock"``, ``"waste"``,
+``"foundation"``, ``"cell"`` or ``"tableau"``):
+
+>>> import patience
+>>> kinds = pile_kinds(patience.rules("klondike"))
+>>> kinds["stock"], kinds["waste"], kinds["f1"], kinds["t7"]
+('stock', 'waste', 'foundation', 'tableau')
+>>> pile_kinds(patience.rules("freecell"))["c4"]
+'cell'
+
+The keyboard's direct keys come the same way (``layout["keys"]``: pile name -> key name). Key
+names: ``"1"`` .. ``"9"``, ``"0"`` for the tableau's piles 1-10,
 ``"shift+1"`` .. ``"shift+0"`` for piles 11-20, ``"s"`` the stock, ``"w"`` the waste, ``"f"``
 every foundation and ``"c"`` every free cell (a key shared by a group of piles puts the held
 cards on the first of them that takes them):
 
->>> import patience
 >>> keys = pile_keys(patience.rules("freecell"))
 >>> keys["t1"], keys["t8"], keys["c2"], keys["f4"]
 ('1', '8', 'c', 'f')
@@ -19,12 +29,28 @@ False
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from .rules import Rules
 
 _TABLEAU = re.compile(r"t([0-9]+)")
 _GROUPS = {"f": re.compile(r"f[0-9]+"), "c": re.compile(r"c[0-9]+")}
 _SINGLE = {"stock": "s", "waste": "w"}
+
+PileKind = Literal["stock", "waste", "foundation", "cell", "tableau"]
+
+
+def pile_kinds(r: Rules) -> dict[str, PileKind]:
+    """Return the kind of every pile of the table, in the table's order of piles."""
+    def kind(i: int) -> PileKind:
+        if i == r.stock:
+            return "stock"
+        if i == r.waste:
+            return "waste"
+        if i in r.F:
+            return "foundation"
+        return "cell" if i in r.C else "tableau"
+    return {name: kind(i) for i, name in enumerate(r.names)}
 
 
 def pile_keys(r: Rules) -> dict[str, str]:

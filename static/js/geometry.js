@@ -7,6 +7,8 @@
 // from the room each pile really has: a short column breathes, a long one squeezes, but a
 // face-up card keeps its corner index (rank and suit) visible as long as the room allows.
 
+import { kindOf } from "./piles.js";
+
 export const RATIO = 1.4;              // card height / card width
 const MAX_W = 150;                     // px: the largest card, on big screens
 const MIN_W = 22;                      // px: the smallest card
@@ -87,7 +89,7 @@ function sidePlan(layout) {
     for (const slot of row.slots) {
       if (!slot) continue;
       const fan = slot.fan === "right" ? "down3" : slot.fan === "down" ? "down" : slot.fan;
-      (slot.pile.startsWith("f") ? right : left).push({ ...slot, fan });
+      (kindOf(layout, slot.pile) === "foundation" ? right : left).push({ ...slot, fan });
     }
   }
   return { left, right, middle, triangle };

@@ -6,6 +6,8 @@
 //       hideNotice(kind), draw(), tableBox() -> {left, top}, refuse(pile, index, text,
 //       {shake}): show why (a shake unless told not to, and the bubble), now() -> milliseconds}
 
+import { isStock, kindOf } from "./piles.js";
+
 /** A second tap on the same spot this soon after a tap that played a move is the rest of a
  * double tap: it is ignored, so a double tap plays one move. */
 export const DOUBLE_TAP_MS = 350;
@@ -16,7 +18,7 @@ const SAME_SPOT_PX = 16;
  * another card of the pile: it is still the echo. Keys (no point) always count. */
 export function isEcho(last, tap) {
   if (!last?.point || !tap.point || last.pile !== tap.pile || tap.at - last.at >= DOUBLE_TAP_MS
-      || tap.pile === "stock") {
+      || tap.stock) {
     return false;
   }
   return Math.hypot(last.point.x - tap.point.x, last.point.y - tap.point.y) <= SAME_SPOT_PX;
@@ -89,7 +91,7 @@ export function createIntents(env) {
       const box = env.tableBox();
       // In a game of pairs an emptied place of the tableau is a hole, not a pile.
       return hitPile(app.geo, clientX - box.left, clientY - box.top, exclude,
-        (id) => app.snap.pairs && id.startsWith("t") && !pileCards(id).length);
+        (id) => app.snap.pairs && kindOf(app.snap.layout, id) === "tableau" && !pileCards(id).length);
     },
     highlight(pile) {
       for (const g of Object.values(app.geo.piles)) g.el?.classList.toggle("target", g === app.geo.piles[pile]);
@@ -97,7 +99,8 @@ export function createIntents(env) {
     /** A tap (click, touch, Enter) on card `index` of `pile` (-1: the pile itself), at
      * `point` ({x, y} on the screen) when it came from a pointer. */
     tap(pile, index, point = null) {
-      tapping = { pile, index, point, at: env.now() };
+      const stock = isStock(app.snap.layout, pile);
+      tapping = { pile, index, point, at: env.now(), stock };
       if (isEcho(lastPlayed, tapping)) return;
       lastPlayed = null;
       env.hideNotice("outcome");
@@ -107,9 +110,9 @@ export function createIntents(env) {
         env.draw();
         return;
       }
-      if (pile === "stock" || index < 0 || index >= pileCards(pile).length) {
-        if (pile !== "stock" && sel) place(pile);
-        else if (pile === "stock") tapCard(pile, 0);
+      if (stock || index < 0 || index >= pileCards(pile).length) {
+        if (!stock && sel) place(pile);
+        else if (stock) tapCard(pile, 0);
         return;
       }
       if (sel && sel.pile !== pile) {

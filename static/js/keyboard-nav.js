@@ -6,6 +6,8 @@
 // announce, draw, focusPile(id)}). Which moves are legal is always the engine's answer
 // (`move_for`, the snapshot's `moves` and `lift`); the keys only name piles.
 
+import { isStock, stockOf } from "./piles.js";
+
 // Which pile each key names is the engine's answer (the layout's `keys`: pile -> key name);
 // here only the keys themselves, and the words for the two keys that name a group of piles.
 const LETTERS = new Set(["s", "w"]);
@@ -167,7 +169,7 @@ export function createKeyboard(env) {
       if (!app.ready) return;
       const pile = app.cursor;
       if (!pile) return keyboard.cursorMove("first");
-      if (pile === "stock") return intents.tap("stock", 0);
+      if (isStock(app.snap.layout, pile)) return intents.tap(pile, 0);
       if (app.selected) {
         if (app.selected.pile === pile) return keyboard.cancelPick();
         return intents.place(pile);
@@ -191,7 +193,7 @@ export function createKeyboard(env) {
       const pile = app.cursor;
       if (!pile) return keyboard.cursorMove("first");
       const cards = pileCards(pile);
-      intents.tap(pile, pile === "stock" ? 0 : cards.length - 1);
+      intents.tap(pile, isStock(app.snap.layout, pile) ? 0 : cards.length - 1);
     },
     cancelPick() {
       if (app.assist.solving) {
@@ -205,7 +207,8 @@ export function createKeyboard(env) {
       env.announce("Put back");
     },
     draw() {
-      if (app.ready) intents.tap("stock", 0);
+      const stock = stockOf(app.snap?.layout);
+      if (app.ready && stock) intents.tap(stock, 0);
     },
   };
   return keyboard;

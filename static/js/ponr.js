@@ -4,6 +4,7 @@
 // job). The answer is tied to the token of the line it walked, like every answer.
 
 import { DROPPED } from "./knowledge.js";
+import { isStock } from "./piles.js";
 
 const REWIND_BUDGET = 30_000;
 
@@ -99,7 +100,7 @@ export function createPonr(core) {
     if (p.winnable === null) return { text: p.message, back: null, found: true };
     const j = p.winnable;
     const m = piles(kn.line[j]);          // the piles' names only: the cards have moved on
-    const what = m.src === "stock" ? "turning the stock" : m.dst === "stock" ? "turning the waste over"
+    const what = isStock(s.layout, m.src) ? "turning the stock" : isStock(s.layout, m.dst) ? "turning the waste over"
       : `${s.labels[m.src] ?? m.src} to ${s.labels[m.dst] ?? m.dst}`;
     return { text: `Lost at move ${j + 1} (${what}).`, back: j === 0 ? "Undo to the deal" : `Undo to move ${j}`, found: true };
   }
@@ -118,7 +119,7 @@ export function createPonr(core) {
     if (!p || p.winnable === null || p.winnable !== s.moveCount - 1 || !s.last) return [];
     const m = piles(s.last);
     const there = s.piles[m.dst]?.length ?? 0;
-    return there && m.src !== "stock" && m.dst !== "stock" && s.piles[m.src]
+    return there && !isStock(s.layout, m.src) && !isStock(s.layout, m.dst) && s.piles[m.src]
       ? [{ pile: m.dst, index: Math.max(0, there - m.count), cls: "lost-move" }] : [];
   }
 

@@ -6,6 +6,7 @@ import { cardElement } from "./cards.js";
 import { geometry } from "./geometry.js";
 import { keyForPile } from "./keyboard-nav.js";
 import { celebrate, inFlight, motionOn, planMotion, play } from "./motion.js";
+import { kindOf, stockOf } from "./piles.js";
 
 export { geometry };
 
@@ -69,8 +70,9 @@ export function render(table, snap, names, view = {}) {
     const shortcut = keyForPile(id, snap.layout?.keys);
     if (shortcut && pile.getAttribute("aria-keyshortcuts") !== shortcut) pile.setAttribute("aria-keyshortcuts", shortcut);
     else if (!shortcut && pile.hasAttribute("aria-keyshortcuts")) pile.removeAttribute("aria-keyshortcuts");
-    let cls = `pile${id === "stock" ? " stock" : ""}${free && id.startsWith("t") ? " cell" : ""}`;
-    const recycle = id === "stock" && cards.length === 0 && snap.taps["stock:0"];
+    const kind = kindOf(snap.layout, id);
+    let cls = `pile${kind === "stock" ? " stock" : ""}${free && kind === "tableau" ? " cell" : ""}`;
+    const recycle = kind === "stock" && cards.length === 0 && snap.taps[`${id}:0`];
     if (recycle) cls += " recycle";
     for (const mark of marks) if (mark.pile === id && mark.index === null) cls += ` ${mark.cls}`;
     setClass(pile, cls);
@@ -107,7 +109,7 @@ export function render(table, snap, names, view = {}) {
         next.push({ id: cid, x: g.spots[i].x, y: g.spots[i].y, up: code !== null });
       }
       let c = el.dataset.base;
-      if (free && id.startsWith("t") && !free.has(id)) c += " covered";
+      if (free && kind === "tableau" && !free.has(id)) c += " covered";
       if (view.selected && view.selected.pile === id && i >= view.selected.index) c += " selected";
       for (const m of marks) if (m.pile === id && m.index !== null && i >= m.index) c += ` ${m.cls}`;
       setClass(el, c);
@@ -130,7 +132,7 @@ export function render(table, snap, names, view = {}) {
   // started, then the engine's own): nothing moved.
   const renumbered = last && last.faces === faces;
   if (motionOn() && prev && !renumbered) {
-    const stock = geo.piles.stock;
+    const stock = geo.piles[stockOf(snap.layout)];
     play(planMotion(prev, next, stock ? { x: stock.x, y: stock.y } : { x: geo.gap, y: geo.gap }), byId);
     if (snap.status === "won" && last.status !== "won") celebrate(byId.values());
   }
@@ -160,13 +162,14 @@ export function pileLabel(snap, id, cards, names) {
   if (!cards.length) return `${label}, empty`;
   const hidden = cards.filter((c) => c === null).length;
   const parts = [`${label}, ${cards.length} card${cards.length === 1 ? "" : "s"}`];
-  if (hidden && id !== "stock") parts.push(`${hidden} face down`);
+  const kind = kindOf(snap.layout, id);
+  if (hidden && kind !== "stock") parts.push(`${hidden} face down`);
   const shown = cards.filter((c) => c !== null).map((c) => names[c] ?? c);
-  if (id === "stock" || id.startsWith("f") || id === "waste") {
+  if (kind === "stock" || kind === "foundation" || kind === "waste") {
     if (shown.length) parts.push(`top: ${shown[shown.length - 1]}`);
   } else if (shown.length) {
     parts.push(`face up, bottom to top: ${shown.join(", ")}`);
   }
-  if (snap.free && id.startsWith("t") && cards.length && !snap.free.includes(id)) parts.push("covered");
+  if (snap.free && kind === "tableau" && cards.length && !snap.free.includes(id)) parts.push("covered");
   return parts.join(", ");
 }

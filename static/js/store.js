@@ -90,6 +90,12 @@ export function checkSnapshot(snap) {
     const places = isObject(row) ? row.slots ?? row.piles : null;
     if (!Array.isArray(places) || places.length > L.piles) return false;
   }
+  // The engine's words for the piles (their kinds and keys): a short text for each of a few.
+  for (const key of ["kinds", "keys"]) {
+    const words = snap.layout[key];
+    if (words !== undefined && (!isObject(words) || Object.keys(words).length > L.piles
+        || !Object.values(words).every(shortText))) return false;
+  }
   if (snap.ids !== undefined) {
     if (!isObject(snap.ids) || Object.keys(snap.ids).length > L.piles) return false;
     for (const ids of Object.values(snap.ids)) {

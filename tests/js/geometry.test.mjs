@@ -12,7 +12,9 @@ function klondike(piles = {}) {
   const base = { stock: Array(24).fill(null), waste: [], f1: [], f2: [], f3: [], f4: [] };
   t.forEach((id, i) => { base[id] = [...Array(i).fill(null), "AS"]; });
   return {
-    layout: { columns: 7, rows: [row(["stock", "waste", null, "f1", "f2", "f3", "f4"]), row(t, "down")] },
+    layout: { columns: 7, rows: [row(["stock", "waste", null, "f1", "f2", "f3", "f4"]), row(t, "down")],
+      kinds: { stock: "stock", waste: "waste", f1: "foundation", f2: "foundation", f3: "foundation",
+        f4: "foundation", ...Object.fromEntries(t.map((id) => [id, "tableau"])) } },
     piles: { ...base, ...piles },
   };
 }
@@ -108,6 +110,15 @@ test("a short wide screen puts the stock and foundations down the sides", () => 
     assert.ok(g.x >= 0 && g.x + g.w <= 640, "inside the width");
     assert.ok(g.y + geo.cardH <= 290, "inside the height");
   }
+});
+
+test("the side layout puts piles by the kind the layout gives them, not by their names", () => {
+  const snap = klondike();
+  snap.layout.kinds = { ...snap.layout.kinds, waste: "foundation", f4: "cell" };
+  const geo = geometry(snap, 640, 290);
+  const t7 = geo.piles.t7;
+  assert.ok(geo.piles.waste.x > t7.x, "a foundation goes right, whatever its name");
+  assert.ok(geo.piles.f4.x < geo.piles.t1.x, "a pile of another kind goes left");
 });
 
 test("a column too long to show every index makes the cards smaller, and only then", () => {

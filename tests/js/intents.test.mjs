@@ -47,7 +47,8 @@ function fixture({ pairs = false, lift = { t1: 1, t2: 0, waste: 0 } } = {}) {
   const app = {
     ready: true, finishing: false, selected: null, names: { "3C": "3 of clubs" }, pointerDown: false,
     pointerMoves: 0, assist: { finding: false }, geo,
-    snap: { moveCount: 0, pairs, lift, piles: { stock: [null], waste: [], t1: [null, "2H"], t2: ["3C"] } },
+    snap: { moveCount: 0, pairs, lift, piles: { stock: [null], waste: [], t1: [null, "2H"], t2: ["3C"] },
+      layout: { kinds: { stock: "stock", waste: "waste", t1: "tableau", t2: "tableau" } } },
   };
   const env = {
     app,
@@ -157,9 +158,19 @@ test("a card picked by keys goes where the player places it, or says why not", (
 });
 
 test("quick taps on the stock are never echoes: turning it twice is meant", () => {
-  const last = { pile: "stock", at: 0, point: { x: 10, y: 10 } };
-  assert.equal(isEcho(last, { pile: "stock", at: 150, point: { x: 10, y: 10 } }), false);
-  assert.equal(isEcho({ ...last, pile: "t1" }, { pile: "t1", at: 150, point: { x: 10, y: 10 } }), true);
+  // The stock is the pile the layout's kinds call so, whatever its name.
+  const last = { pile: "deck", at: 0, point: { x: 10, y: 10 }, stock: true };
+  assert.equal(isEcho(last, { pile: "deck", at: 150, point: { x: 10, y: 10 }, stock: true }), false);
+  assert.equal(isEcho({ ...last, pile: "stock", stock: false },
+    { pile: "stock", at: 150, point: { x: 10, y: 10 }, stock: false }), true);
+});
+
+test("a tap on the stock turns it, found by the layout's kind and not by its name", () => {
+  const f = fixture();
+  f.app.snap.layout = { kinds: { stock: "waste", waste: "stock", t1: "tableau", t2: "tableau" } };
+  f.intents.tap("stock", 5);          // only named so now: past its cards, with nothing picked
+  f.intents.tap("waste", 3);          // the stock, tapped anywhere: turned
+  assert.deepEqual(f.asked.filter(([m]) => m === "tap").map(([, pile, i]) => `${pile}:${i}`), ["waste:0"]);
 });
 
 test("a refused drop asks the engine once: its reason comes with the refusal", () => {

@@ -32,6 +32,10 @@ test("a snapshot of 500,000 cards is not painted (issue 16, point 5), nor any si
     { ...klondike(), layout: { columns: 7, rows: new Array(1000).fill({ kind: "row", slots: [] }) } },
     { ...klondike(), layout: { columns: 7, rows: [{ kind: "row", slots: new Array(10_000).fill(null) }] } },
     { ...klondike(), layout: { columns: 7, rows: [[]] } },
+    { ...klondike(), layout: { ...klondike().layout, kinds: Object.fromEntries(
+      Array.from({ length: 100_000 }, (_, i) => [`x${i}`, "tableau"])) } },
+    { ...klondike(), layout: { ...klondike().layout, kinds: ["stock"] } },
+    { ...klondike(), layout: { ...klondike().layout, keys: { t1: { key: "1" } } } },
     { ...klondike(), ids: { t1: new Array(100_000).fill(1) } },
     { ...klondike(), labels: { t1: "x".repeat(10_000) } },
     { ...klondike(), title: "t".repeat(100_000) },
@@ -46,6 +50,10 @@ test("a snapshot of 500,000 cards is not painted (issue 16, point 5), nor any si
   for (let i = 0; i < 100_000; i++) nest = [nest];
   deep.layout.rows = [{ kind: "row", slots: nest }];                // deep, but never walked
   assert.equal(checkSnapshot(deep), true);
+  const worded = klondike();
+  worded.layout.kinds = { stock: "stock", waste: "waste", t1: "tableau" };
+  worded.layout.keys = { stock: "s", t1: "1" };
+  assert.equal(checkSnapshot(worded), true);                      // the engine's words are fine
   assert.ok(SNAPSHOT_LIMITS.cards >= 104 * 2);
 });
 
