@@ -1,0 +1,603 @@
+"""The winnability study: solve many deals of a game under a node budget, on every core or on
+a Ray cluster, and say what share of deals can be won.
+
+    python -m patience.study GAME [--option NAME=VALUE ...] --deals 1-N --budget NODES
+                             [--workers W] [--ray ADDRESS|auto|local] [--out FILE] [--table]
+    python -m patience.study --report FILE [FILE ...] [--markdown]
+
+Each deal is solved by :func:`patience.solver.solve` under the node budget (never a time
+limit, so a deal gets the same verdict on any machine). The deals are shared among worker
+processes (``concurrent.futures.ProcessPoolExecutor``, ``--workers`` of them, every core by
+default), one task a deal, collected as they complete. With ``--ray ADDRESS`` they go to a
+Ray cluster instead (``pip install '.[study]'``): ``ADDRESS`` is the head's ``host:port``,
+``auto`` for the cluster this machine belongs to (after ``ray start``), or ``local`` to
+start a Ray of its own on this machine.
+
+With ``--out FILE`` one JSON line a deal is appended as each completes and flushed::
+
+    {"key": "freecell", "deal": 7, "budget": 50000, "verdict": "solved",
+     "nodes": 312, "seconds": 0.041}
+
+``key`` is :func:`patience.solver.winnable_key` of the rules. A run given the same file
+again resumes: deals already there for the same key and budget are skipped. Lines for other
+variants or budgets are kept and left alone; a line that cannot be read (a run stopped in the
+middle of writing it) is skipped with a warning. At the end of a run one line
+``{"run": {...}}`` records the command, the deals, workers and wall time.
+
+The table gives, for each variant and budget, the deals tried, solved, proven unwinnable
+and unknown (the budget ran out), and the winnable share as a 95% interval. Its lower bound
+is the lower end of the Wilson score interval of solved/tried (every unknown deal counted
+as lost); its upper bound is the upper end of the Wilson interval of (solved+unknown)/tried
+(every unknown deal counted as won). Both ends are sound whatever the unknown deals turn out
+to be, so many unknowns make the interval wide.
+
+This module is for the command line and tools; the page never imports it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import json
+import math
+import os
+import shlex
+import signal
+import sys
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from .errors import PatienceError
+from .games import GAMES, find_game
+from .rules import Rules
+from .solver import solve, winnable_key
+
+#: z for a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+VERDICTS = ("solved", "unwinnable", "unknown")
+
+#: Published winnable shares (percent) for variants whose rules match ours, with the source.
+PUBLISHED: dict[str, tuple[str, str]] = {
+    "klondike:draw=1,passes=unlimited,takeback=yes": ("90.48%", "Blake and Gent"),
+    "klondike:draw=3,passes=unlimited,takeback=yes": ("81.95%", "Blake and Gent"),
+    "freecell": ("99.9989%", "Blake and Gent"),
+    "streets_and_alleys": ("51.19%", "Blake and Gent"),
+}
+#: Variants for which, as far as we know, no winnable share had been published before.
+FIRST_PUBLISHED = ("yukon", "roosevelt", "moving_left", "all_in_a_row", "spider:suits=1",
+                   "spider:suits=2")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One deal's answer: the variant's key, the deal, the budget and what the solver said."""
+
+    key: str
+    deal: int
+    budget: int
+    verdict: str
+    nodes: int
+    seconds: float
+
+    def line(self) -> str:
+        """Return the row as one JSON line (with its newline)."""
+        return json.dumps(asdict(self), separators=(",", ":")) + "\n"
+
+
+def solve_deal(game: str, options: dict[str, object], deal: int, budget: int) -> Row:
+    """Solve one deal (a worker's task)."""
+    r = Rules(find_game(game), options)
+    start = time.perf_counter()
+    result = solve(r, r.deal(deal), budget=budget)
+    return Row(winnable_key(r), deal, budget, result.verdict, result.nodes,
+               round(time.perf_counter() - start, 3))
+
+
+# Running the deals ---------------------------------------------------------------------------
+
+def _worker_start() -> None:
+    """A worker process ends at once on SIGTERM (the parent handles it to record its run)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _pool_rows(game: str, options: dict[str, object], deals: Iterator[int], budget: int,
+               workers: int) -> Iterator[Row]:
+    """Yield the rows of ``deals`` as worker processes finish them.
+
+    A few tasks a worker are in flight at a time, so a caller that stops early (closing the
+    generator) wastes little: the tasks not started are cancelled.
+    """
+    ahead = max(1, workers) * 3
+    with ProcessPoolExecutor(max_workers=max(1, workers), initializer=_worker_start) as pool:
+        pending: set[Future[Row]] = set()
+        try:
+            while True:
+                for deal in deals:
+                    pending.add(pool.submit(solve_deal, game, options, deal, budget))
+                    if len(pending) >= ahead:
+                        break
+                if not pending:
+                    return
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for job in done:
+                    yield job.result()
+        finally:
+            for job in pending:
+                job.cancel()
+
+
+def import_ray() -> Any:
+    """Return the ``ray`` module, or exit with a message saying how to install it."""
+    try:
+        return importlib.import_module("ray")
+    except ImportError:
+        raise SystemExit("--ray needs Ray, an optional extra: pip install '.[study]' "
+                         "(or pip install 'ray>=2.9')") from None
+
+
+def ray_init(ray: Any, address: str, workers: int | None = None) -> None:
+    """Join the Ray cluster at ``address`` (``local`` starts one on this machine).
+
+    The engine's package goes with the tasks (``runtime_env``), so the cluster's machines
+    need Ray and Python but not this project.
+    """
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    here = str(Path(__file__).resolve().parent)
+    kwargs: dict[str, Any] = {"runtime_env": {"py_modules": [here]},
+                              "include_dashboard": False, "log_to_driver": False}
+    if address == "local" and workers:
+        kwargs["num_cpus"] = workers
+    ray.init(address=address, **kwargs)
+
+
+def _ray_rows(game: str, options: dict[str, object], deals: Iterator[int], budget: int,
+              address: str, workers: int | None) -> Iterator[Row]:
+    """Yield the rows of ``deals`` as Ray tasks finish them (one task a deal)."""
+    ray = import_ray()
+    started = not ray.is_initialized()
+    if started:
+        ray_init(ray, address, workers)
+    pending: list[Any] = []
+    try:
+        task = ray.remote(num_cpus=1, max_retries=2)(solve_deal)
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        ahead = max(2, cpus * 3)
+        while True:
+            for deal in deals:
+                pending.append(task.remote(game, options, deal, budget))
+                if len(pending) >= ahead:
+                    break
+            if not pending:
+                return
+            done, pending = ray.wait(pending, num_returns=1)
+            yield from ray.get(done)
+    finally:
+        for ref in pending:
+            with contextlib.suppress(Exception):
+                ray.cancel(ref, force=True)
+        if started:
+            ray.shutdown()
+
+
+def rows(game: str, options: dict[str, object], deals: Iterable[int], budget: int, *,
+         workers: int | None = None, ray: str | None = None) -> Iterator[Row]:
+    """Yield a row for each deal, in the order they complete.
+
+    On ``workers`` processes (every core by default; 1 solves in this process), or on Ray
+    at address ``ray``. The deals are taken from ``deals`` lazily, a few ahead of the
+    workers, so the caller may stop early.
+    """
+    it = iter(deals)
+    if ray is not None:
+        return _ray_rows(game, options, it, budget, ray, workers)
+    n = workers or os.cpu_count() or 1
+    if n <= 1:
+        return (solve_deal(game, options, d, budget) for d in it)
+    return _pool_rows(game, options, it, budget, n)
+
+
+# The results file ----------------------------------------------------------------------------
+
+def _row_of(data: object) -> Row | None:
+    """Return the row a parsed line holds, or None when it is not one."""
+    if not isinstance(data, dict):
+        return None
+    key, deal, budget = data.get("key"), data.get("deal"), data.get("budget")
+    verdict, nodes, seconds = data.get("verdict"), data.get("nodes"), data.get("seconds")
+    if not (isinstance(key, str) and verdict in VERDICTS and isinstance(verdict, str)
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in (deal, budget, nodes))
+            and isinstance(seconds, (int, float)) and not isinstance(seconds, bool)):
+        return None
+    assert isinstance(deal, int) and isinstance(budget, int) and isinstance(nodes, int)
+    return Row(key, deal, budget, verdict, nodes, float(seconds))
+
+
+@dataclass
+class Results:
+    """What a results file holds: the rows (the last line of a deal wins) and the runs."""
+
+    rows: dict[tuple[str, int, int], Row]
+    runs: list[dict[str, Any]]
+    unreadable: int = 0
+
+
+def read_results(paths: Iterable[Path]) -> Results:
+    """Read results files; a missing file is empty, a line that cannot be read is counted."""
+    out = Results({}, [])
+    for path in paths:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            continue
+        for line in text.splitlines():
+            if not line.strip():
+                continue
+            try:
+                data = json.loads(line)
+            except ValueError:
+                out.unreadable += 1
+                continue
+            row = _row_of(data)
+            if row is not None:
+                out.rows[row.key, row.budget, row.deal] = row
+            elif isinstance(data, dict) and isinstance(data.get("run"), dict):
+                out.runs.append(data["run"])
+            else:
+                out.unreadable += 1
+    return out
+
+
+def _open_for_append(path: Path) -> TextIO:
+    """Open a results file to append to, ending a torn last line first."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    f = path.open("a+", encoding="utf-8")
+    if f.tell() > 0:
+        f.seek(f.tell() - 1)
+        if f.read(1) != "\n":
+            f.write("\n")
+    return f
+
+
+# The table -----------------------------------------------------------------------------------
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Return the Wilson score interval of ``k`` successes in ``n`` trials, as shares."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the table: a variant at a budget."""
+
+    key: str
+    budget: int
+    tried: int
+    solved: int
+    unwinnable: int
+    unknown: int
+    seconds: float
+    deals: tuple[int, ...] = ()
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The winnable share's 95% interval: the Wilson lower end of solved/tried and the
+        Wilson upper end of (solved+unknown)/tried."""
+        return (wilson(self.solved, self.tried)[0],
+                wilson(self.solved + self.unknown, self.tried)[1])
+
+
+def table(found: Iterable[Row]) -> list[Line]:
+    """Gather rows into one line per variant and budget, in the order first met."""
+    groups: dict[tuple[str, int], list[Row]] = {}
+    for row in found:
+        groups.setdefault((row.key, row.budget), []).append(row)
+    out = []
+    for (key, budget), group in groups.items():
+        count = {v: sum(r.verdict == v for r in group) for v in VERDICTS}
+        out.append(Line(key, budget, len(group), count["solved"], count["unwinnable"],
+                        count["unknown"], sum(r.seconds for r in group),
+                        tuple(sorted(r.deal for r in group))))
+    return out
+
+
+def ranges(deals: Sequence[int]) -> str:
+    """Deal numbers, sorted, as ranges: ``1-200``, ``1-37, 39``."""
+    parts: list[str] = []
+    for d in sorted(set(deals)):
+        if parts and int(parts[-1].rpartition("-")[2]) == d - 1:
+            parts[-1] = parts[-1].partition("-")[0] + f"-{d}"
+        else:
+            parts.append(str(d))
+    return ", ".join(parts)
+
+
+def percent(share: float) -> str:
+    """A share as a percentage with one decimal."""
+    return f"{100 * share:.1f}%"
+
+
+def format_table(lines: Sequence[Line]) -> str:
+    """The table as text for a terminal."""
+    head = ("variant", "budget", "tried", "solved", "unwinnable", "unknown", "winnable (95%)")
+    body = [(ln.key, f"{ln.budget:,}", str(ln.tried), str(ln.solved), str(ln.unwinnable),
+             str(ln.unknown), f"{percent(ln.interval[0])} - {percent(ln.interval[1])}")
+            for ln in lines]
+    widths = [max(len(r[i]) for r in (head, *body)) for i in range(len(head))]
+    return "\n".join("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                               for i, (c, w) in enumerate(zip(r, widths)))
+                     for r in (head, *body))
+
+
+def _wall(runs: Sequence[dict[str, Any]], key: str, budget: int) -> float:
+    return sum(float(r.get("seconds", 0)) for r in runs
+               if r.get("key") == key and r.get("budget") == budget)
+
+
+def markdown(results: Results) -> str:
+    """The study's page, ``docs/winnability.md``, from its results."""
+    lines = table(results.rows[k] for k in sorted(results.rows, key=_order))
+    runs = results.runs
+    out = [
+        "# How many deals can be won: the winnability study",
+        "",
+        "Written by `python -m patience.study --report docs/winnability/*.jsonl --markdown`"
+        " from the results files in [winnability/](winnability/) (one JSON line a deal);"
+        " do not edit by hand. The commands that made them are listed at the end.",
+        "",
+        "Each deal was searched by the solver under a node budget (never a time limit, so"
+        " the same verdicts come on any machine): *solved* (a win found and replayed),"
+        " *unwinnable* (proven lost: every reachable position explored, or cards that"
+        " provably hold each other down) or *unknown* (the budget ran out first). The"
+        " winnable share is a 95% interval: its lower end is the Wilson score interval's"
+        " lower end for solved/tried (every unknown deal counted lost), its upper end the"
+        " Wilson upper end for (solved+unknown)/tried (every unknown deal counted won).",
+        "",
+        "| variant | budget | deals | solved | unwinnable | unknown | winnable (95%) |"
+        " published |",
+        "|---|---:|---:|---:|---:|---:|---|---|",
+    ]
+    for ln in lines:
+        low, high = ln.interval
+        published = PUBLISHED.get(ln.key)
+        note = f"{published[0]} ({published[1]})" if published else (
+            "none known: first published here" if ln.key in FIRST_PUBLISHED else "-")
+        out.append(f"| `{ln.key}` | {ln.budget:,} | {ln.tried} ({ranges(ln.deals)}) | {ln.solved}"
+                   f" | {ln.unwinnable} | {ln.unknown} | {percent(low)} - {percent(high)}"
+                   f" | {note} |")
+    wide = [ln.key for ln in lines if ln.tried and ln.unknown * 2 > ln.tried]
+    tight = [ln.key for ln in lines if ln.tried and ln.unknown * 10 <= ln.tried]
+    out += ["", "## Reading the table", ""]
+    if tight:
+        out.append("Decided for at least nine deals in ten (the interval is as narrow as the"
+                   " sample allows): " + ", ".join(f"`{k}`" for k in tight) + ".")
+        out.append("")
+    if wide:
+        out.append("**Unknown for most deals**, so the interval is wide and says little"
+                   " beyond its lower end (a share of deals that can certainly be won): "
+                   + ", ".join(f"`{k}`" for k in wide) + ". A larger budget, or a"
+                   " better search for these games, would narrow it.")
+        out.append("")
+    out += [
+        "The published figures (Blake and Gent, *The Winnability of Klondike Solitaire and"
+        " Many Other Patience Games*) come from millions of deals solved exactly by a solver"
+        " in C; ours come from a few hundred deals at most under small budgets, so they are"
+        " a check on the solver and a first look, not a replacement. Their Klondike figures"
+        " are for unlimited passes through the stock; our `passes=3` lines, the game's"
+        " default, can only be lower. Where a line says *first published here*, we know of"
+        " no published winnable share for that variant (Yukon, Roosevelt, Moving Left, All"
+        " in a Row, Spider in 1 and 2 suits).",
+        "",
+        "## How it was run",
+        "",
+    ]
+    total_wall = sum(float(r.get("seconds", 0)) for r in runs)
+    cpu = sum(ln.seconds for ln in lines)
+    workers = sorted({str(r.get("workers")) for r in runs})
+    out.append(f"{len(runs)} runs, {total_wall / 60:.0f} minutes of wall time in all"
+               f" ({cpu / 60:.0f} minutes of solving summed over the workers), on"
+               f" {' or '.join(workers)} worker processes of a 2-core machine that was"
+               " also running other work at a higher priority. Per variant, wall time:")
+    out.append("")
+    for ln in lines:
+        out.append(f"- `{ln.key}`: {_wall(runs, ln.key, ln.budget):.0f} s wall,"
+                   f" {ln.seconds:.0f} s solving")
+    out += ["", "The commands:", "", "```sh"]
+    seen: list[str] = []
+    for r in runs:
+        command = str(r.get("command", ""))
+        if command and command not in seen:
+            seen.append(command)
+    out += seen
+    out += ["```", ""]
+    if results.unreadable:
+        out += [f"{results.unreadable} unreadable lines in the results files were skipped.",
+                ""]
+    return "\n".join(out)
+
+
+def _order(k: tuple[str, int, int]) -> tuple[int, str, int, int]:
+    """Sort rows by the game's place in the registry, then key, budget and deal."""
+    game = k[0].split(":")[0]
+    place = list(GAMES).index(game) if game in GAMES else len(GAMES)
+    return place, k[0], k[1], k[2]
+
+
+# The command line ----------------------------------------------------------------------------
+
+def parse_deals(text: str) -> list[int]:
+    """Read deal numbers: ``1-200``, ``7``, or a comma list of those (``1-10,20-30``)."""
+    out: list[int] = []
+    for part in text.split(","):
+        first, dash, last = part.strip().partition("-")
+        try:
+            a = int(first)
+            b = int(last) if dash else a
+        except ValueError:
+            raise ValueError(f"deals are written like 1-200 or 1-10,15, not {text!r}") from None
+        if a < 1 or b < a:
+            raise ValueError(f"deals are numbered from 1 up, low to high, not {part!r}")
+        out += range(a, b + 1)
+    return list(dict.fromkeys(out))
+
+
+class Progress:
+    """Progress on stderr: done of total, the verdicts so far, deals a second."""
+
+    def __init__(self, key: str, total: int, stream: TextIO, every: float = 5.0) -> None:
+        self.key, self.total, self.stream = key, total, stream
+        self.count = dict.fromkeys(VERDICTS, 0)
+        self.done = 0
+        self.start = self.last = time.monotonic()
+        self.tty = stream.isatty()
+        self.every = 0.5 if self.tty else every
+
+    def add(self, row: Row) -> None:
+        self.done += 1
+        self.count[row.verdict] += 1
+        now = time.monotonic()
+        if now - self.last >= self.every or self.done == self.total:
+            self.last = now
+            self.show(now)
+
+    def show(self, now: float) -> None:
+        rate = self.done / max(now - self.start, 1e-9)
+        text = (f"{self.key}: {self.done}/{self.total} done, {self.count['solved']} solved,"
+                f" {self.count['unwinnable']} lost, {self.count['unknown']} unknown,"
+                f" {rate:.2f} deals/s")
+        end = "" if self.tty and self.done < self.total else "\n"
+        print(("\r" if self.tty else "") + text, end=end, file=self.stream, flush=True)
+
+
+def run_study(r: Rules, deals: Sequence[int], budget: int, out: Path | None, *,
+              workers: int | None = None, ray: str | None = None,
+              command: str = "", stream: TextIO | None = None) -> list[Row]:
+    """Solve the deals not already in ``out`` for these rules and budget; return every row
+    of this variant and budget (those found before and the new ones), in deal order."""
+    key = winnable_key(r)
+    old = read_results([out]) if out is not None else Results({}, [])
+    if old.unreadable and stream is not None:
+        print(f"{out}: skipped {old.unreadable} lines that could not be read",
+              file=stream, flush=True)
+    have = {d for (k, b, d) in old.rows if k == key and b == budget}
+    todo = [d for d in deals if d not in have]
+    progress = Progress(key, len(todo), stream or sys.stderr)
+    if stream is not None and have:
+        print(f"{key}: {len(deals) - len(todo)} of the {len(deals)} deals are in {out}"
+              " already", file=stream, flush=True)
+    start = time.monotonic()
+    found = {d: row for (k, b, d), row in old.rows.items() if k == key and b == budget}
+    f = _open_for_append(out) if out is not None else None
+    done = 0
+    try:
+        for row in rows(r.game.id, dict(r.options), todo, budget, workers=workers, ray=ray):
+            found[row.deal] = row
+            done += 1
+            if f is not None:
+                f.write(row.line())
+                f.flush()
+            if stream is not None:
+                progress.add(row)
+    finally:
+        # The run's line, also when it was stopped: its wall time counts.
+        if f is not None:
+            if done:
+                run = {"key": key, "budget": budget, "deals": done, "command": command,
+                       "workers": "ray" if ray is not None else (workers or os.cpu_count()
+                                                                  or 1),
+                       "seconds": round(time.monotonic() - start, 1),
+                       "finished": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                       "stopped": done < len(todo)}
+                f.write(json.dumps({"run": run}, separators=(",", ":")) + "\n")
+            f.close()
+    wanted = set(deals)
+    return [found[d] for d in sorted(found) if d in wanted]
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m patience.study",
+        description="Solve many deals under a node budget and print the winnable share.")
+    p.add_argument("game", nargs="?", help=f"the game: {', '.join(GAMES)}")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option, e.g. draw=3 (repeatable)")
+    p.add_argument("--deals", default="1-100", help="deal numbers, e.g. 1-200 (default 1-100)")
+    p.add_argument("--budget", type=int, default=20_000,
+                   help="positions to expand at most a deal (default 20,000)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="worker processes (default: every core); with --ray local, the CPUs "
+                        "of the Ray it starts")
+    p.add_argument("--ray", metavar="ADDRESS",
+                   help="run on Ray: a cluster's host:port, auto, or local (needs the study "
+                        "extra)")
+    p.add_argument("--out", type=Path, help="append one JSON line a deal here, and resume")
+    p.add_argument("--table", action="store_true",
+                   help="print the table of every variant in --out, not only this one")
+    p.add_argument("--report", type=Path, nargs="+", metavar="FILE",
+                   help="print the table of results files instead of solving")
+    p.add_argument("--markdown", action="store_true",
+                   help="with --report: print the study's page in Markdown")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; return its exit status (0 done, 2 bad input)."""
+    p = _parser()
+    args = p.parse_args(argv)
+    if args.report:
+        results = read_results(args.report)
+        if args.markdown:
+            print(markdown(results))
+        else:
+            print(format_table(table(results.rows[k] for k in sorted(results.rows,
+                                                                      key=_order))))
+        return 0
+    if args.game is None:
+        p.error("name a game (or give --report FILE)")
+    try:
+        options: dict[str, object] = {}
+        for word in args.option:
+            name, eq, value = word.partition("=")
+            if not eq or not name:
+                raise ValueError(f"an option is written name=value, not {word!r}")
+            options[name] = value
+        r = Rules(find_game(args.game), options)
+        deals = parse_deals(args.deals)
+        if args.budget < 0:
+            raise ValueError("--budget is a whole number from 0 up")
+        if args.workers is not None and args.workers < 1:
+            raise ValueError("--workers is a whole number from 1 up")
+    except (PatienceError, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    command = shlex.join(["python", "-m", "patience.study",
+                          *(argv if argv is not None else sys.argv[1:])])
+    # Stopped by a signal, the run still records what it did (see run_study).
+    signal.signal(signal.SIGTERM, _stop)
+    found = run_study(r, deals, args.budget, args.out, workers=args.workers, ray=args.ray,
+                      command=command, stream=sys.stderr)
+    if args.table and args.out is not None:
+        results = read_results([args.out])
+        print(format_table(table(results.rows[k] for k in sorted(results.rows, key=_order))))
+    else:
+        print(format_table(table(found)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
