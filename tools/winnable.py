@@ -3,11 +3,16 @@
     .venv/bin/python tools/winnable.py                      # every set (about 17 minutes)
     .venv/bin/python tools/winnable.py --set freecell --out /tmp/w.json
     .venv/bin/python tools/winnable.py --set bakers_dozen --merge   # one set into the file
+    .venv/bin/python tools/winnable.py --ray HOST:6379      # on a Ray cluster ('.[study]')
 
-For each set (a game with options) deals 1, 2, 3, ... are searched in turn, each under the
-set's node budget (never a time limit, so a run gives the same file on any machine), until
-``target`` deals are solved or ``limit`` deals were tried. Every listed deal is a verified
-win: ``solve`` replays its moves through ``Rules.play`` before it says "solved".
+For each set (a game with options) deals 1, 2, 3, ... are searched, each under the set's
+node budget (never a time limit, so a run gives the same file on any machine), until
+``target`` deals are solved or ``limit`` deals were tried. It is a use of the winnability
+study (:mod:`patience.study`): the deals are shared among worker processes (every core, or
+``--workers``) or a Ray cluster (``--ray``), a few ahead of the last one needed, and the
+list is read in deal order, so it is the list a one-deal-at-a-time run would give. Every
+listed deal is a verified win: ``solve`` replays its moves through ``Rules.play`` before it
+says "solved".
 
 The file::
 
@@ -41,7 +46,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 import patience  # noqa: E402
-from patience.solver import solve, winnable_key  # noqa: E402
+from patience import study  # noqa: E402
+from patience.solver import winnable_key  # noqa: E402
 
 OUT = ROOT / "static" / "data" / "winnable.json"
 
@@ -78,17 +84,29 @@ SETS: tuple[Set, ...] = (
 SETS += tuple(Set(g, {}, 20_000) for g in patience.GAMES if all(c.game != g for c in SETS))
 
 
-def run_set(c: Set) -> tuple[str, list[int], int]:
+def run_set(c: Set, workers: int | None = None,
+            ray: str | None = None) -> tuple[str, list[int], int]:
     """Solve deals 1, 2, ... of a set; return its key, the deals solved and how many were
-    tried."""
+    tried: the first ``target`` deals solved, in deal order, and the last deal that took."""
     r = patience.rules(c.game, c.options)
+    verdicts: dict[int, str] = {}
     won: list[int] = []
-    deal = 0
-    while deal < c.limit and len(won) < c.target:
-        deal += 1
-        if solve(r, r.deal(deal), budget=c.budget).verdict == "solved":
-            won.append(deal)
-    return winnable_key(r), won, deal
+    tried = 0
+    found = study.rows(c.game, dict(r.options), range(1, c.limit + 1), c.budget,
+                       workers=workers, ray=ray)
+    try:
+        for row in found:
+            verdicts[row.deal] = row.verdict
+            # Deals finish out of order; count them in order, as far as all are known.
+            while tried + 1 in verdicts and len(won) < c.target:
+                tried += 1
+                if verdicts[tried] == "solved":
+                    won.append(tried)
+            if len(won) >= c.target or tried >= c.limit:
+                break
+    finally:
+        found.close()
+    return winnable_key(r), won, tried
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -98,6 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=OUT, help=f"where to write (default {OUT})")
     p.add_argument("--merge", action="store_true",
                    help="keep the other sets already in the file, replacing only these")
+    p.add_argument("--workers", type=int, help="worker processes (default: every core)")
+    p.add_argument("--ray", metavar="ADDRESS",
+                   help="solve on Ray: a cluster's host:port, auto, or local")
     args = p.parse_args(argv)
     chosen = [c for c in SETS if not args.set or c.game in args.set
               or winnable_key(patience.rules(c.game, c.options)) in args.set]
@@ -115,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         sets, budgets, tried = old["sets"], old["budgets"], old["tried"]
     for c in chosen:
         start = time.perf_counter()
-        key, won, n = run_set(c)
+        key, won, n = run_set(c, args.workers, args.ray)
         sets[key], budgets[key], tried[key] = won, c.budget, n
         print(f"{key}: {len(won)} of deals 1-{n} solved at {c.budget:,} nodes "
               f"({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)

@@ -46,7 +46,7 @@ import shlex
 import signal
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -107,7 +107,7 @@ def _worker_start() -> None:
 
 
 def _pool_rows(game: str, options: dict[str, object], deals: Iterator[int], budget: int,
-               workers: int) -> Iterator[Row]:
+               workers: int) -> Generator[Row, None, None]:
     """Yield the rows of ``deals`` as worker processes finish them.
 
     A few tasks a worker are in flight at a time, so a caller that stops early (closing the
@@ -157,7 +157,7 @@ def ray_init(ray: Any, address: str, workers: int | None = None) -> None:
 
 
 def _ray_rows(game: str, options: dict[str, object], deals: Iterator[int], budget: int,
-              address: str, workers: int | None) -> Iterator[Row]:
+              address: str, workers: int | None) -> Generator[Row, None, None]:
     """Yield the rows of ``deals`` as Ray tasks finish them (one task a deal)."""
     ray = import_ray()
     started = not ray.is_initialized()
@@ -186,7 +186,7 @@ def _ray_rows(game: str, options: dict[str, object], deals: Iterator[int], budge
 
 
 def rows(game: str, options: dict[str, object], deals: Iterable[int], budget: int, *,
-         workers: int | None = None, ray: str | None = None) -> Iterator[Row]:
+         workers: int | None = None, ray: str | None = None) -> Generator[Row, None, None]:
     """Yield a row for each deal, in the order they complete.
 
     On ``workers`` processes (every core by default; 1 solves in this process), or on Ray

@@ -1,0 +1,262 @@
+"""The winnability study (patience.study): deals solved on a process pool and on a local Ray,
+the results file appended and resumed, the interval maths and the table; tools/winnable.py
+as a use of it."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten",
+                                reason="worker processes and a results file: CPython only")
+
+import patience  # noqa: E402
+from patience import study  # noqa: E402
+from patience.solver import solve  # noqa: E402
+from patience.study import Line, Row, wilson  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import winnable  # noqa: E402
+
+FREECELL = patience.rules("freecell")
+# Klondike draw 1 at 300 positions a deal: deals 1, 2, 6 and 8 of 1-8 solved, the rest
+# unknown, all in about a second.
+KLONDIKE = patience.rules("klondike", {"draw": 1})
+KLONDIKE_BUDGET = 300
+
+
+def lines_of(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def deal_lines(path: Path) -> list[dict[str, Any]]:
+    return [d for d in lines_of(path) if "deal" in d]
+
+
+# The interval ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("k", "n", "low", "high"), [
+    # Newcombe (1998), Statistics in Medicine 17, table I, method 3 (the score interval).
+    (81, 263, 0.2553, 0.3662),
+    (15, 148, 0.0624, 0.1605),
+    (0, 20, 0.0, 0.1611),
+    (1, 29, 0.0061, 0.1718),
+    # Symmetric and edge cases.
+    (5, 10, 0.2366, 0.7634),
+    (10, 10, 0.7225, 1.0),
+])
+def test_the_wilson_interval_matches_published_values(k: int, n: int, low: float,
+                                                     high: float) -> None:
+    got = wilson(k, n)
+    assert got == pytest.approx((low, high), abs=5e-5)
+
+
+def test_the_winnable_interval_counts_unknown_deals_lost_below_and_won_above() -> None:
+    line = Line("x", 100, tried=200, solved=150, unwinnable=30, unknown=20, seconds=0.0)
+    assert line.interval == (wilson(150, 200)[0], wilson(170, 200)[1])
+    low, high = line.interval
+    assert 0.68 < low < 0.69 and 0.89 < high < 0.90   # around 150/200 and 170/200
+    # With every deal decided, the interval is the Wilson interval of the share won.
+    decided = Line("x", 100, tried=40, solved=30, unwinnable=10, unknown=0, seconds=0.0)
+    assert decided.interval == wilson(30, 40)
+    # Nothing tried says nothing.
+    assert Line("x", 1, 0, 0, 0, 0, 0.0).interval == (0.0, 1.0)
+
+
+def test_the_table_counts_each_variant_and_budget() -> None:
+    found = [Row("freecell", d, 100, "solved", 10, 0.5) for d in (1, 2, 3)]
+    found += [Row("yukon", 1, 100, "unwinnable", 100, 1.0),
+              Row("yukon", 2, 100, "unknown", 100, 1.0),
+              Row("yukon", 3, 200, "solved", 150, 2.0)]
+    lines = study.table(found)
+    assert [(ln.key, ln.budget, ln.tried, ln.solved, ln.unwinnable, ln.unknown)
+            for ln in lines] == [("freecell", 100, 3, 3, 0, 0), ("yukon", 100, 2, 0, 1, 1),
+                                 ("yukon", 200, 1, 1, 0, 0)]
+    assert lines[0].seconds == 1.5 and lines[0].deals == (1, 2, 3)
+    text = study.format_table(lines).splitlines()
+    assert text[0].split()[:2] == ["variant", "budget"]
+    assert text[1].split() == ["freecell", "100", "3", "3", "0", "0", "43.9%", "-", "100.0%"]
+    assert text[2].split()[-3:] == ["0.0%", "-", "90.5%"]
+
+
+def test_deal_numbers_and_ranges_read_and_print() -> None:
+    assert study.parse_deals("1-5") == [1, 2, 3, 4, 5]
+    assert study.parse_deals("3, 7-8,3") == [3, 7, 8]
+    for bad in ("0-3", "5-2", "a-b", "", "1-"):
+        with pytest.raises(ValueError):
+            study.parse_deals(bad)
+    assert study.ranges([5, 1, 2, 3, 9, 10, 7]) == "1-3, 5, 7, 9-10"
+
+
+# Solving, on a process pool ------------------------------------------------------------------
+
+def test_a_small_study_on_a_process_pool_gives_the_solvers_verdicts(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    found = study.run_study(KLONDIKE, range(1, 9), KLONDIKE_BUDGET, out, workers=2,
+                            command="test")
+    assert [row.deal for row in found] == list(range(1, 9))
+    for row in found:
+        alone = solve(KLONDIKE, KLONDIKE.deal(row.deal), budget=KLONDIKE_BUDGET)
+        assert (row.verdict, row.nodes) == (alone.verdict, alone.nodes)
+        assert row.key == "klondike:draw=1,passes=3,takeback=yes"
+        assert row.budget == KLONDIKE_BUDGET and row.seconds >= 0
+    assert [r.deal for r in found if r.verdict == "solved"] == [1, 2, 6, 8]
+    lines = lines_of(out)
+    assert sorted(d["deal"] for d in lines if "deal" in d) == list(range(1, 9))
+    run = lines[-1]["run"]
+    assert run["deals"] == 8 and run["workers"] == 2 and run["command"] == "test"
+    assert run["stopped"] is False
+    # FreeCell in the same file: another variant, kept apart.
+    study.run_study(FREECELL, [1, 2, 3], 20_000, out, workers=2)
+    lines = study.table(study.read_results([out]).rows.values())
+    assert [(ln.key, ln.tried, ln.solved) for ln in lines] == [
+        ("klondike:draw=1,passes=3,takeback=yes", 8, 4), ("freecell", 3, 3)]
+
+
+def test_a_rerun_resumes_solving_nothing_twice(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    study.run_study(KLONDIKE, range(1, 7), KLONDIKE_BUDGET, out, workers=2)
+    first = deal_lines(out)
+    # Stopped after three deals, in the middle of writing the fourth: a torn last line.
+    torn = "".join(json.dumps(d) + "\n" for d in first[:3]) + json.dumps(first[3])[:25]
+    out.write_text(torn, encoding="utf-8")
+    kept = {d["deal"] for d in first[:3]}
+    found = study.run_study(KLONDIKE, range(1, 9), KLONDIKE_BUDGET, out, workers=2)
+    assert [r.deal for r in found] == list(range(1, 9))
+    text = out.read_text(encoding="utf-8").splitlines()
+    assert text[3] == json.dumps(first[3])[:25]          # the torn line is left alone ...
+    results = study.read_results([out])
+    assert results.unreadable == 1                         # ... and skipped when read
+    new = [json.loads(line)["deal"] for line in text[4:] if '"deal"' in line]
+    assert sorted(new) == sorted(set(range(1, 9)) - kept)   # each other deal solved once
+    # A third run has nothing left to do and writes nothing.
+    size = out.stat().st_size
+    again = study.run_study(KLONDIKE, range(1, 9), KLONDIKE_BUDGET, out, workers=2)
+    assert again == found and out.stat().st_size == size
+
+
+def test_lines_for_another_budget_or_that_are_not_rows_are_not_taken_as_done(
+        tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    other = Row(study.winnable_key(FREECELL), 1, 5, "unknown", 5, 0.0)
+    out.write_text(other.line() + '{"deal": 2}\n[1, 2]\n\n', encoding="utf-8")
+    found = study.run_study(FREECELL, [1, 2], 20_000, out, workers=1)
+    assert [(r.deal, r.budget, r.verdict) for r in found] == [(1, 20_000, "solved"),
+                                                              (2, 20_000, "solved")]
+    results = study.read_results([out])
+    assert results.unreadable == 2 and len(results.rows) == 3
+
+
+def test_the_command_prints_the_table_and_refuses_bad_input(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.jsonl"
+    assert study.main(["freecell", "--deals", "1-3", "--budget", "20000", "--workers", "2",
+                       "--out", str(out)]) == 0
+    printed = capsys.readouterr()
+    assert printed.out.splitlines()[1].split()[:6] == ["freecell", "20,000", "3", "3", "0",
+                                                       "0"]
+    assert "freecell: 3/3 done, 3 solved, 0 lost, 0 unknown" in printed.err
+    command = lines_of(out)[-1]["run"]["command"]
+    assert command.startswith("python -m patience.study freecell --deals 1-3")
+    assert study.main(["--report", str(out)]) == 0
+    assert "freecell" in capsys.readouterr().out
+    for bad in (["chess"], ["freecell", "--deals", "0-3"], ["klondike", "--option", "draw=2"],
+                ["freecell", "--workers", "0"], ["freecell", "--option", "draw"]):
+        assert study.main(bad) == 2, bad
+        assert capsys.readouterr().err.startswith("error: ")
+
+
+def test_the_page_of_the_study_names_published_and_first_figures(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    rows = [Row("freecell", d, 10, "solved", 1, 0.1) for d in range(1, 4)]
+    rows += [Row("yukon", d, 10, "unknown", 10, 0.1) for d in (1, 2, 4)]
+    run = {"run": {"key": "yukon", "budget": 10, "deals": 3, "command": "python -m x",
+                   "workers": 2, "seconds": 1.5}}
+    out.write_text("".join(r.line() for r in rows) + json.dumps(run) + "\n", encoding="utf-8")
+    page = study.markdown(study.read_results([out]))
+    table = [line for line in page.splitlines() if line.startswith("| `")]
+    assert table[0].startswith("| `freecell` | 10 | 3 (1-3) | 3 | 0 | 0 | 43.9% - 100.0% |")
+    assert "99.9989% (Blake and Gent)" in table[0]
+    assert table[1].startswith("| `yukon` | 10 | 3 (1-2, 4) | 0 | 0 | 3 | 0.0% - 100.0% |")
+    assert "first published here" in table[1]
+    assert "**Unknown for most deals**" in page and "python -m x" in page
+
+
+# Solving, on a local Ray ---------------------------------------------------------------------
+
+def ray_processes() -> set[int]:
+    """The running processes that belong to a Ray (its services and workers)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            args = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if stat.rpartition(")")[2].split()[0] == "Z":
+            continue
+        if any(word in args for word in ("raylet", "gcs_server", "ray::", "ray/_private",
+                                         "default_worker.py", "runtime_env")):
+            found.add(int(entry.name))
+    return found
+
+
+def test_a_small_study_on_a_local_ray_gives_the_same_rows(tmp_path: Path) -> None:
+    try:
+        ray: Any = importlib.import_module("ray")
+    except ImportError:
+        if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
+            pytest.fail("CI runs the study on Ray: install the study extra (.[study])")
+        pytest.skip("Ray is not installed (pip install '.[study]')")
+    before = ray_processes()
+    out = tmp_path / "r.jsonl"
+    found = study.run_study(KLONDIKE, range(1, 7), KLONDIKE_BUDGET, out, workers=2,
+                            ray="local", command="ray")
+    pool = study.run_study(KLONDIKE, range(1, 7), KLONDIKE_BUDGET, None, workers=2)
+    assert [(r.deal, r.verdict, r.nodes) for r in found] == \
+        [(r.deal, r.verdict, r.nodes) for r in pool]
+    assert lines_of(out)[-1]["run"]["workers"] == "ray"
+    assert not ray.is_initialized()
+    # Ray's shutdown leaves none of its processes behind.
+    deadline = time.monotonic() + 20
+    while (left := ray_processes() - before) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not left
+
+
+def test_ray_missing_is_said_plainly(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.import_module
+
+    def no_ray(name: str, package: str | None = None) -> Any:
+        if name == "ray":
+            raise ImportError("No module named 'ray'")
+        return real(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", no_ray)
+    with pytest.raises(SystemExit, match=r"pip install '\.\[study\]'"):
+        study.import_ray()
+
+
+# tools/winnable.py ---------------------------------------------------------------------------
+
+def test_the_winnable_list_is_the_first_deals_won_in_deal_order_on_a_pool() -> None:
+    c = winnable.Set("klondike", {"draw": 1}, KLONDIKE_BUDGET, target=3, limit=8)
+    assert winnable.run_set(c, workers=2) == ("klondike:draw=1,passes=3,takeback=yes",
+                                              [1, 2, 6], 6)
+    # The limit stops it first: the deals tried are all of them.
+    c = winnable.Set("klondike", {"draw": 1}, KLONDIKE_BUDGET, target=10, limit=5)
+    assert winnable.run_set(c, workers=2) == ("klondike:draw=1,passes=3,takeback=yes",
+                                              [1, 2], 5)
+    # One worker: the same, in this process.
+    assert winnable.run_set(c, workers=1)[1:] == ([1, 2], 5)
