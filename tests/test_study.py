@@ -117,8 +117,8 @@ def test_a_small_study_on_a_process_pool_gives_the_solvers_verdicts(tmp_path: Pa
     assert run["stopped"] is False
     # FreeCell in the same file: another variant, kept apart.
     study.run_study(FREECELL, [1, 2, 3], 20_000, out, workers=2)
-    lines = study.table(study.read_results([out]).rows.values())
-    assert [(ln.key, ln.tried, ln.solved) for ln in lines] == [
+    table = study.table(study.read_results([out]).rows.values())
+    assert [(ln.key, ln.tried, ln.solved) for ln in table] == [
         ("klondike:draw=1,passes=3,takeback=yes", 8, 4), ("freecell", 3, 3)]
 
 
@@ -147,7 +147,7 @@ def test_a_rerun_resumes_solving_nothing_twice(tmp_path: Path) -> None:
 def test_lines_for_another_budget_or_that_are_not_rows_are_not_taken_as_done(
         tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
-    other = Row(study.winnable_key(FREECELL), 1, 5, "unknown", 5, 0.0)
+    other = Row("freecell", 1, 5, "unknown", 5, 0.0)
     out.write_text(other.line() + '{"deal": 2}\n[1, 2]\n\n', encoding="utf-8")
     found = study.run_study(FREECELL, [1, 2], 20_000, out, workers=1)
     assert [(r.deal, r.budget, r.verdict) for r in found] == [(1, 20_000, "solved"),
