@@ -48,7 +48,7 @@ def ensure_venv() -> None:
         print("=== creating .venv", flush=True)
         venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
     run("install test tools", [str(PY), "-m", "pip", "install", "--quiet",
-                               "--disable-pip-version-check", "-e", ".[test]"])
+                               "--disable-pip-version-check", "-e", ".[test,study]"])
     stamp.write_text(want)
 
 
