@@ -45,6 +45,7 @@ import os
 import shlex
 import signal
 import sys
+import textwrap
 import time
 from collections.abc import Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -345,86 +346,106 @@ def _wall(runs: Sequence[dict[str, Any]], key: str, budget: int) -> float:
                if r.get("key") == key and r.get("budget") == budget)
 
 
+def _para(text: str) -> list[str]:
+    """A paragraph wrapped for the page, then a blank line."""
+    return [*textwrap.wrap(text, 96, break_on_hyphens=False), ""]
+
+
+def _names(keys: Sequence[str]) -> str:
+    return ", ".join(f"`{k}`" for k in keys)
+
+
 def markdown(results: Results) -> str:
     """The study's page, ``docs/winnability.md``, from its results."""
     lines = table(results.rows[k] for k in sorted(results.rows, key=_order))
     runs = results.runs
-    out = [
-        "# How many deals can be won: the winnability study",
-        "",
-        "Written by `python -m patience.study --report docs/winnability/*.jsonl --markdown`"
-        " from the results files in [winnability/](winnability/) (one JSON line a deal);"
-        " do not edit by hand. The commands that made them are listed at the end.",
-        "",
-        "Each deal was searched by the solver under a node budget (never a time limit, so"
-        " the same verdicts come on any machine): *solved* (a win found and replayed),"
-        " *unwinnable* (proven lost: every reachable position explored, or cards that"
-        " provably hold each other down) or *unknown* (the budget ran out first). The"
-        " winnable share is a 95% interval: its lower end is the Wilson score interval's"
-        " lower end for solved/tried (every unknown deal counted lost), its upper end the"
-        " Wilson upper end for (solved+unknown)/tried (every unknown deal counted won).",
-        "",
-        "| variant | budget | deals | solved | unwinnable | unknown | winnable (95%) |"
-        " published |",
-        "|---|---:|---:|---:|---:|---:|---|---|",
-    ]
+    out = ["# How many deals can be won: the winnability study", ""]
+    out += _para("Written by `python -m patience.study --report docs/winnability/*.jsonl"
+                 " --markdown` from the results files in [winnability/](winnability/) (one"
+                 " JSON line a deal); do not edit it by hand. The commands that made the files"
+                 " are listed at the end; run again, they skip the deals already there.")
+    out += _para("Each deal was searched by the solver under a node budget (never a time"
+                 " limit, so the same verdicts come on any machine): *solved* (a win found and"
+                 " replayed through the rules), *unwinnable* (proven lost: every reachable"
+                 " position explored, or cards that provably hold each other down) or"
+                 " *unknown* (the budget ran out first). The winnable share is a 95% interval"
+                 " that holds whatever the unknown deals turn out to be: its lower end is the"
+                 " lower end of the Wilson score interval of solved/tried (every unknown deal"
+                 " counted lost), its upper end the upper end of the Wilson interval of"
+                 " (solved+unknown)/tried (every unknown deal counted won).")
+    out += ["| variant | budget | deals | solved | unwinnable | unknown | winnable (95%) |"
+            " published |",
+            "|---|---:|---|---:|---:|---:|---|---|"]
     for ln in lines:
         low, high = ln.interval
         published = PUBLISHED.get(ln.key)
         note = f"{published[0]} ({published[1]})" if published else (
-            "none known: first published here" if ln.key in FIRST_PUBLISHED else "-")
-        out.append(f"| `{ln.key}` | {ln.budget:,} | {ln.tried} ({ranges(ln.deals)}) | {ln.solved}"
-                   f" | {ln.unwinnable} | {ln.unknown} | {percent(low)} - {percent(high)}"
-                   f" | {note} |")
-    wide = [ln.key for ln in lines if ln.tried and ln.unknown * 2 > ln.tried]
-    tight = [ln.key for ln in lines if ln.tried and ln.unknown * 10 <= ln.tried]
+            "none known: first here" if ln.key in FIRST_PUBLISHED else "-")
+        out.append(f"| `{ln.key}` | {ln.budget:,} | {ln.tried} ({ranges(ln.deals)})"
+                   f" | {ln.solved} | {ln.unwinnable} | {ln.unknown}"
+                   f" | {percent(low)} - {percent(high)} | {note} |")
     out += ["", "## Reading the table", ""]
+    tight = [ln.key for ln in lines if ln.tried and ln.unknown * 10 <= ln.tried]
+    middle = [ln.key for ln in lines
+              if ln.tried and ln.tried < ln.unknown * 10 and ln.unknown * 2 <= ln.tried]
+    wide = [ln.key for ln in lines if ln.tried and ln.unknown * 2 > ln.tried]
     if tight:
-        out.append("Decided for at least nine deals in ten (the interval is as narrow as the"
-                   " sample allows): " + ", ".join(f"`{k}`" for k in tight) + ".")
-        out.append("")
+        out += _para("Decided for at least nine deals in ten, so the interval's width comes"
+                     " mostly from the number of deals tried: " + _names(tight) + ".")
+    if middle:
+        out += _para("Unknown for between a tenth and a half of the deals, so the interval"
+                     " is wider than the sample alone would make it: " + _names(middle) + ".")
     if wide:
-        out.append("**Unknown for most deals**, so the interval is wide and says little"
-                   " beyond its lower end (a share of deals that can certainly be won): "
-                   + ", ".join(f"`{k}`" for k in wide) + ". A larger budget, or a"
-                   " better search for these games, would narrow it.")
-        out.append("")
-    out += [
-        "The published figures (Blake and Gent, *The Winnability of Klondike Solitaire and"
-        " Many Other Patience Games*) come from millions of deals solved exactly by a solver"
-        " in C; ours come from a few hundred deals at most under small budgets, so they are"
-        " a check on the solver and a first look, not a replacement. Their Klondike figures"
-        " are for unlimited passes through the stock; our `passes=3` lines, the game's"
-        " default, can only be lower. Where a line says *first published here*, we know of"
-        " no published winnable share for that variant (Yukon, Roosevelt, Moving Left, All"
-        " in a Row, Spider in 1 and 2 suits).",
-        "",
-        "## How it was run",
-        "",
-    ]
+        out += _para("**Unknown for most deals**: the interval is wide and says little beyond"
+                     " its lower end, a share of deals that can certainly be won (a floor, not"
+                     " an estimate): " + _names(wide) + ". A larger budget, or a better"
+                     " search for these games, would narrow it.")
+    for ln in lines:
+        published = PUBLISHED.get(ln.key)
+        if published is None:
+            continue
+        figure = float(published[0].rstrip("%")) / 100
+        low, high = ln.interval
+        where = "inside" if low <= figure <= high else "outside"
+        out += _para(f"`{ln.key}`: the published {published[0]} is {where} our interval"
+                     f" ({percent(low)} - {percent(high)}).")
+    out += _para("The published figures are Blake and Gent's (*The Winnability of Klondike"
+                 " Solitaire and Many Other Patience Games*), from large samples of deals"
+                 " solved by their exact solver, Solvitaire; ours come from a few hundred deals"
+                 " at most under small budgets: a check on our solver and a first look, not a"
+                 " better figure. Their Klondike figures are for unlimited passes through the"
+                 " stock, which our `passes=unlimited` lines match; the game's default of 3"
+                 " passes can only win fewer deals. Where the table says *none known: first"
+                 " here*, we know of no published winnable share for that variant (Yukon,"
+                 " Roosevelt, Moving Left, All in a Row, Spider in 1 and 2 suits); ours are"
+                 " the first, as far as we know.")
+    out += ["## How it was run", ""]
     total_wall = sum(float(r.get("seconds", 0)) for r in runs)
     cpu = sum(ln.seconds for ln in lines)
     workers = sorted({str(r.get("workers")) for r in runs})
-    out.append(f"{len(runs)} runs, {total_wall / 60:.0f} minutes of wall time in all"
-               f" ({cpu / 60:.0f} minutes of solving summed over the workers), on"
-               f" {' or '.join(workers)} worker processes of a 2-core machine that was"
-               " also running other work at a higher priority. Per variant, wall time:")
-    out.append("")
+    out += _para(f"{len(runs)} runs, {total_wall / 60:.0f} minutes of wall time in all"
+                 f" ({cpu / 60:.0f} minutes of solving summed over the workers), on"
+                 f" {' or '.join(workers)} worker processes of a 2-core machine that was busy"
+                 " with other work. Per variant:")
     for ln in lines:
-        out.append(f"- `{ln.key}`: {_wall(runs, ln.key, ln.budget):.0f} s wall,"
-                   f" {ln.seconds:.0f} s solving")
+        out.append(f"- `{ln.key}`: {_wall(runs, ln.key, ln.budget):,.0f} s wall,"
+                   f" {ln.seconds:,.0f} s solving")
     out += ["", "The commands:", "", "```sh"]
     seen: list[str] = []
     for r in runs:
         command = str(r.get("command", ""))
         if command and command not in seen:
             seen.append(command)
-    out += seen
-    out += ["```", ""]
+    out += [*seen, "```", ""]
+    stopped = sum(bool(r.get("stopped")) for r in runs)
+    if stopped:
+        out += _para(f"{stopped} of the runs were stopped before the end and resumed later.")
     if results.unreadable:
-        out += [f"{results.unreadable} unreadable lines in the results files were skipped.",
-                ""]
-    return "\n".join(out)
+        out += _para(f"{results.unreadable} lines of the results files could not be read"
+                     " and were skipped.")
+    while out and out[-1] == "":
+        out.pop()
+    return "\n".join(out) + "\n"
 
 
 def _order(k: tuple[str, int, int]) -> tuple[int, str, int, int]:
@@ -562,7 +583,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.report:
         results = read_results(args.report)
         if args.markdown:
-            print(markdown(results))
+            print(markdown(results), end="")
         else:
             print(format_table(table(results.rows[k] for k in sorted(results.rows,
                                                                       key=_order))))
