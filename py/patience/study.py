@@ -150,10 +150,11 @@ def ray_init(ray: Any, address: str, workers: int | None = None) -> None:
     """
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     here = str(Path(__file__).resolve().parent)
-    kwargs: dict[str, Any] = {"runtime_env": {"py_modules": [here]},
-                              "include_dashboard": False, "log_to_driver": False}
-    if address == "local" and workers:
-        kwargs["num_cpus"] = workers
+    kwargs: dict[str, Any] = {"runtime_env": {"py_modules": [here]}, "log_to_driver": False}
+    if address == "local":          # a Ray of our own: no dashboard, the CPUs asked for
+        kwargs["include_dashboard"] = False
+        if workers:
+            kwargs["num_cpus"] = workers
     ray.init(address=address, **kwargs)
 
 
