@@ -82,6 +82,7 @@ from playwright.sync_api import (
     Request,
     sync_playwright,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT: Final[Path] = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -269,23 +270,30 @@ def poll(page: Page, expression: str, timeout_s: float = TIMEOUT_S) -> Any:
 
 def _tap_target(page: Page, rng: random.Random,
                 prefer: Callable[[str], bool] = lambda key: True) -> tuple[float, float] | None:
-    """Return where to click for a tap move of the present position, or ``None``."""
-    snap = json.loads(page.evaluate("patienceBridge.snapshot(0)"))
-    keys = sorted(snap["taps"])
-    if not keys:
-        return None
-    preferred = [k for k in keys if prefer(k)] or keys
-    key = rng.choice(preferred)
-    pile, n = key.split(":")
-    if pile == "stock":
-        el = page.locator('.pile[data-pile="stock"]')
-    else:
-        count = len(snap["piles"][pile])
-        el = page.locator(f'.card[data-pile="{pile}"][data-index="{count - int(n)}"]')
-    box = el.bounding_box()
-    if box is None:
-        return None
-    return box["x"] + box["width"] / 2, box["y"] + min(12.0, box["height"] / 4)
+    """Return where to click for a tap move of the present position, or ``None``.
+
+    The table may still be drawing a position the engine has left (an automatic move on its
+    way): a card not on the table yet is looked for again in a fresh snapshot, a few times."""
+    for _ in range(5):
+        snap = json.loads(page.evaluate("patienceBridge.snapshot(0)"))
+        keys = sorted(snap["taps"])
+        if not keys:
+            return None
+        preferred = [k for k in keys if prefer(k)] or keys
+        key = rng.choice(preferred)
+        pile, n = key.split(":")
+        if snap["layout"].get("kinds", {}).get(pile) == "stock":
+            el = page.locator(f'.pile[data-pile="{pile}"]')
+        else:
+            count = len(snap["piles"][pile])
+            el = page.locator(f'.card[data-pile="{pile}"][data-index="{count - int(n)}"]')
+        try:
+            box = el.bounding_box(timeout=3_000)
+        except PlaywrightTimeout:
+            continue
+        if box is not None:
+            return box["x"] + box["width"] / 2, box["y"] + min(12.0, box["height"] / 4)
+    return None
 
 
 def measured_tap(page: Page, rng: random.Random,
