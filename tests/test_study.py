@@ -265,3 +265,17 @@ def test_the_winnable_list_is_the_first_deals_won_in_deal_order_on_a_pool() -> N
                                               [1, 2], 5)
     # One worker: the same, in this process.
     assert winnable.run_set(c, workers=1)[1:] == ([1, 2], 5)
+
+
+def test_the_studys_results_agree_with_the_winnable_list_where_both_looked() -> None:
+    """The shipped results (docs/winnability/) and static/data/winnable.json were made by
+    separate runs; at the same budget every deal both tried got the same verdict."""
+    listed = json.loads((ROOT / "static" / "data" / "winnable.json").read_text())
+    results = study.read_results(sorted((ROOT / "docs" / "winnability").glob("*.jsonl")))
+    assert results.unreadable == 0
+    compared = set()
+    for (key, budget, deal), row in results.rows.items():
+        if listed["budgets"].get(key) == budget and deal <= listed["tried"][key]:
+            assert (row.verdict == "solved") == (deal in listed["sets"][key]), (key, deal)
+            compared.add(key)
+    assert len(compared) >= 5
