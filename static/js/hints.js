@@ -2,12 +2,24 @@
 // the indicator if none is known yet) and, once the answer is in, check that the position on
 // the table is still the one asked about: the same token (game, options, deal and every move
 // played), not merely the same number of moves.
+//
+// Hint answers within seconds even where the search takes long: a win or a loss already
+// known is said at once; otherwise it says "Looking for a win…" and, if the search has not
+// answered within GUESS_AFTER_MS, offers the engine's rule-of-thumb move, labelled as such,
+// while the search goes on in the worker. When the search then answers about the SAME
+// position (same token, the hint still on show), the hint is upgraded in place (a win's
+// move) or settled (a loss, or no win within the limit), and read out. If the player moved
+// or asked something else meanwhile, the late answer is dropped without a word. Solve waits
+// for a real win and never plays a guess.
 
 import { DROPPED, sameToken } from "./knowledge.js";
 
 const DEEP_BUDGET = 200_000;
+/** How long Hint waits for the search before offering a rule-of-thumb move meanwhile. */
+export const GUESS_AFTER_MS = 2000;
 const SOLVE_STEP_MS = 320;
 const WAITING = new Set(["Looking for a win…", "Looking for a win to play…"]);
+const GUESS = "A suggestion by rule of thumb, not a promise";
 
 /** core: the shared state and helpers of assist.js. */
 export function createHints(core) {
@@ -15,14 +27,23 @@ export function createHints(core) {
   let solving = false;
   let solveTimer = null;
   let solveFrom = null;     // the token of the position Solve started from
+  let deep = null;          // the deep search in flight: {token, entry (a promise)}
+  let live = null;          // the hint waiting for its search: {token, tip (the one on show)}
 
-  /** Return the present position's entry, searching harder if no win is known yet. */
+  const proof = (e) => e && (e.verdict === "unwinnable" || (e.verdict === "solved" && e.moves));
+
+  /** Return the present position's entry, searching harder if no win is known yet. A deep
+   * search already running for this very position is joined, not started again. */
   async function deepEntry() {
     const e = kn.known(kn.length);
-    if (e && (e.verdict === "unwinnable" || (e.verdict === "solved" && e.moves))) return e;
+    if (proof(e)) return e;
     const budget = Math.max(DEEP_BUDGET, e?.budget ?? 0);
     if (e && e.verdict === "unknown" && e.budget >= budget) return e;
-    return core.search(budget, "deep");
+    const token = core.here();
+    if (deep && sameToken(deep.token, token) && core.asking("deep")) return deep.entry;
+    const entry = core.search(budget, "deep");
+    deep = { token, entry };
+    return entry;
   }
 
   /** Tell whether a move is among the legal moves of the snapshot on the table. */
@@ -51,43 +72,88 @@ export function createHints(core) {
     return "No win was found within the search limit";
   }
 
-  /** A question was dropped (the player moved on, or asked something else): say nothing. */
-  function quiet(token) {
-    if (core.tip && WAITING.has(core.tip.text) && sameToken(core.tip.token, token)) core.tip = null;
+  /** A question was dropped (the player moved on, or asked something else): say nothing.
+   * Only the tip this question put up goes, never a newer one. */
+  function quiet(tip) {
+    if (core.tip === tip) core.tip = null;
     core.show();
   }
 
-  /** Show a tip about the present position, and read it out. */
-  function tell(tip) {
+  /** Show a tip about the present position, read it out, and return it. */
+  function tell(tip, speak = true) {
     core.tip = { ...tip, token: core.here() };
-    ctx.announce(tip.text);
+    if (speak) ctx.announce(tip.text);
     core.show();
+    return core.tip;
   }
 
-  async function hint() {
-    if (!ctx.ready() || core.snap().status !== "playing" || core.busy === "find") return;
-    stopSolving();
-    const token = core.here();
-    core.tip = { text: "Looking for a win…", marks: [], token };
-    core.show();
-    const e = await deepEntry();
-    if (e === DROPPED || !sameToken(token, core.here())) {
-      quiet(token);
-      return;
-    }
+  /** The rule-of-thumb tip, ``before`` saying why it is offered and ``after`` what follows. */
+  function guess(before, after = "") {
+    const { move } = ctx.call("suggest");
+    if (!move) return { text: `${before || "No win is known"}, and there is no move to suggest.`, marks: [], kind: "guess" };
+    const { words, marks } = explain(move);
+    const text = before ? `${before}. ${GUESS}: ${words}.` : `${GUESS}: ${words}.`;
+    return { text: after ? `${text} ${after}` : text, marks, kind: "guess" };
+  }
+
+  /** The tip for a search's answer about the present position. */
+  function answerTip(e) {
     if (e?.verdict === "solved" && e.moves?.length && legal(e.moves[0])) {
       const { words, marks } = explain(e.moves[0]);
-      tell({ text: `Hint: ${words}. This keeps the game winnable.`, marks, kind: "win" });
-    } else {
-      const why = noWin(e);
-      const { move } = ctx.call("suggest");
-      if (move) {
-        const { words, marks } = explain(move);
-        tell({ text: `${why}. A suggestion by rule of thumb, not a promise: ${words}.`, marks, kind: "guess" });
-      } else {
-        tell({ text: `${why}, and there is no move to suggest.`, marks: [], kind: "guess" });
-      }
+      return { text: `Hint: ${words}. This keeps the game winnable.`, marks, kind: "win" };
     }
+    return guess(noWin(e));
+  }
+
+  /** Offer a move for the position on the table. Resolves once the first answer is on show
+   * (a win, a loss, or the rule of thumb at the deadline), or once the question is dropped;
+   * a search still running then upgrades the hint later (see the top of this file). */
+  function hint() {
+    if (!ctx.ready() || core.snap().status !== "playing" || core.busy === "find") return Promise.resolve();
+    const token = core.here();
+    // Asked again while this very hint waits for its search: say it again, start nothing.
+    if (live && core.tip === live.tip && sameToken(live.token, token) && !solving) {
+      ctx.announce(core.tip.text);
+      return Promise.resolve();
+    }
+    stopSolving();
+    const known = kn.present(token) ? kn.known(kn.length) : null;
+    if (proof(known)) {
+      tell(answerTip(known));
+      return Promise.resolve();
+    }
+    const mine = { token, tip: { text: "Looking for a win…", marks: [], token } };
+    live = mine;
+    core.tip = mine.tip;
+    core.show();
+    let shown;
+    const first = new Promise((resolve) => { shown = resolve; });
+    const ours = () => live === mine && core.tip === mine.tip && sameToken(token, core.here());
+    const timer = setTimeout(() => {
+      if (!ours()) return;
+      mine.tip = tell(guess("", "Still looking for a win…"));
+      shown();
+    }, GUESS_AFTER_MS);
+    deepEntry().then((e) => {
+      clearTimeout(timer);
+      const guessed = mine.tip.kind === "guess";
+      if (!ours()) {
+        if (live === mine) live = null;
+        shown();
+        return;
+      }
+      live = null;
+      if (e === DROPPED) {
+        // Dropped with the hint still on show: keep a guess (without "still looking"), or
+        // take "Looking for a win…" away; either way without a word.
+        if (guessed) tell(guess(""), false);
+        else quiet(mine.tip);
+      } else {
+        tell(answerTip(e));
+      }
+      shown();
+    });
+    return first;
   }
 
   async function toggleSolve() {
@@ -100,12 +166,13 @@ export function createHints(core) {
     const token = core.here();
     solving = true;
     solveFrom = token;
-    core.tip = { text: "Looking for a win to play…", marks: [], token };
+    const mine = { text: "Looking for a win to play…", marks: [], token };
+    core.tip = mine;
     core.show();
     const e = await deepEntry();
     if (e === DROPPED || !solving || !sameToken(token, core.here())) {
       stopSolving();
-      quiet(token);
+      quiet(mine);
       return;
     }
     if (!(e?.verdict === "solved" && e.moves?.length && legal(e.moves[0]))) {

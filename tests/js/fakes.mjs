@@ -23,8 +23,45 @@ export function installWorker() {
   return made;
 }
 
+// The real timer, kept for settle() while a test's clock stands in for setTimeout.
+const realSetTimeout = globalThis.setTimeout;
+
 /** Let pending promise callbacks run. */
-export const settle = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+export const settle = () => new Promise((resolve) => { realSetTimeout(resolve, 0); });
+
+/** Put a clock the test moves by hand in place of setTimeout and clearTimeout; return it:
+ * advance(ms) runs the timers due by then, in order; restore() puts the real ones back. */
+export function installClock() {
+  const real = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
+  let now = 0;
+  let nextId = 1;
+  const timers = new Map();     // id -> {at, fn, args}
+  globalThis.setTimeout = (fn, ms = 0, ...args) => {
+    const id = nextId++;
+    timers.set(id, { at: now + Math.max(0, ms), fn, args });
+    return id;
+  };
+  globalThis.clearTimeout = (id) => { timers.delete(id); };
+  return {
+    get now() { return now; },
+    advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        const due = [...timers].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at || a[0] - b[0]);
+        if (!due.length) break;
+        const [id, t] = due[0];
+        timers.delete(id);
+        now = t.at;
+        t.fn(...t.args);
+      }
+      now = end;
+    },
+    restore() {
+      globalThis.setTimeout = real.setTimeout;
+      globalThis.clearTimeout = real.clearTimeout;
+    },
+  };
+}
 
 /** A document with the elements assist-view.js writes to. */
 export function installDocument() {

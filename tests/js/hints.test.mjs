@@ -1,0 +1,217 @@
+// Hint in seconds (static/js/hints.js through assist.js), with a fake worker, a fake page and
+// a clock the test moves: the rule of thumb at the deadline while the search goes on, the
+// upgrade when the search finds a win for the same position, a late answer dropped after a
+// move, a known win or loss at once, and Solve, which never plays a guess.
+
+import assert from "node:assert/strict";
+import { afterEach, beforeEach, describe, it } from "node:test";
+
+import { installClock, installDocument, installWorker, settle } from "./fakes.mjs";
+
+const { createAssist } = await import("../../static/js/assist.js");
+const { GUESS_AFTER_MS } = await import("../../static/js/hints.js");
+
+/** A fake app (as in assist.test.mjs): a table whose snapshot the test sets. */
+function app(settings = {}) {
+  const world = { snap: null, played: [], said: [], settings };
+  world.deal = (deal, moves = []) => {
+    world.snap = {
+      game: "freecell", deal, status: "playing", moveCount: moves.length,
+      piles: { t1: ["AS"], t2: ["2H"], t3: ["3C"], t4: ["4D"] },
+      labels: { t1: "Pile 1", t2: "Pile 2", t3: "Pile 3", t4: "Pile 4" },
+      moves: [{ text: `t${deal}>t${deal + 1}` }, { text: `t${deal + 1}>t${deal}` }],
+      save: JSON.stringify({ v: 1, game: "freecell", options: {}, deal, moves, redo: [] }),
+    };
+    world.assist.sync();
+  };
+  world.assist = createAssist({
+    snap: () => world.snap,
+    settings: () => world.settings,
+    ready: () => true,
+    names: () => ({}),
+    call(method, ...args) {
+      if (method === "describe") return { hint: `do ${args[0]}`, cards: [{ pile: "t1", index: 0 }], target: { pile: "t2", index: null } };
+      if (method === "suggest") return { move: world.snap.moves[0].text };
+      return {};
+    },
+    play(text) {
+      if (!world.snap.moves.some((m) => m.text === text)) return false;
+      world.played.push(text);
+      world.deal(world.snap.deal, [...JSON.parse(world.snap.save).moves, text]);
+      return true;
+    },
+    undoTo() {},
+    announce: (t) => world.said.push(t),
+    notice() {},
+    hideNotice() {},
+    draw() {},
+    dealListed() {},
+    dealAny() {},
+  });
+  return world;
+}
+
+let workers;
+let els;
+let clock;
+beforeEach(() => {
+  clock = installClock();
+  workers = installWorker();
+  els = installDocument();
+});
+afterEach(() => {
+  for (const w of workers) w.reply({ ready: true });
+  clock.restore();
+});
+
+const jobs = () => workers[0].sent.filter((m) => m.job);
+function answer(job, result) {
+  workers[0].reply({ id: job.id, tag: job.tag, answer: result });
+}
+const GUESS = "A suggestion by rule of thumb, not a promise: do t1>t2.";
+
+/** Deal 1, press Hint, and let the deadline pass with no answer: the guess is on show. */
+async function guessed(settings) {
+  const w = app(settings);
+  w.deal(1);
+  let done = false;
+  w.hint = w.assist.hint().then(() => { done = true; });
+  assert.equal(els.tip.textContent, "Looking for a win…");
+  assert.equal(jobs().at(-1).job.budget, 200_000);
+  clock.advance(GUESS_AFTER_MS - 1);
+  await settle();
+  assert.equal(els.tip.textContent, "Looking for a win…", "nothing before the deadline");
+  assert.equal(done, false);
+  clock.advance(1);
+  await settle();
+  assert.equal(done, true, "Hint's first answer is the guess");
+  return w;
+}
+
+describe("a hint while the search is still running", () => {
+  it("offers the rule of thumb at the deadline, labelled, and keeps searching", async () => {
+    const w = await guessed();
+    assert.equal(els.tip.textContent, `${GUESS} Still looking for a win…`);
+    assert.equal(els.tip.dataset.kind, "guess");
+    assert.equal(w.said.at(-1), els.tip.textContent);
+    assert.deepEqual(w.assist.marks().map((m) => m.pile), ["t1", "t2"]);
+    assert.equal(els.verdict.dataset.state, "thinking");
+    assert.notDeepEqual(workers[0].sent.at(-1), { cancel: true });
+  });
+
+  it("is upgraded in place to the win found for the same position, and read out", async () => {
+    const w = await guessed();
+    answer(jobs().at(-1), { verdict: "solved", moves: ["t2>t1", "t1>t2"], usedHidden: false });
+    await settle();
+    assert.equal(els.tip.textContent, "Hint: do t2>t1. This keeps the game winnable.");
+    assert.equal(els.tip.dataset.kind, "win");
+    assert.equal(w.said.at(-1), els.tip.textContent);
+    assert.equal(els.verdict.dataset.state, "winnable");
+  });
+
+  it("says so when the search proves the game lost", async () => {
+    const w = await guessed();
+    answer(jobs().at(-1), { verdict: "unwinnable", moves: [], usedHidden: false });
+    await settle();
+    assert.equal(els.tip.textContent, `This game can no longer be won. ${GUESS}`);
+    assert.equal(w.said.at(-1), els.tip.textContent);
+    assert.equal(els.verdict.dataset.state, "lost");
+  });
+
+  it("says the search ended when it found nothing within its limit", async () => {
+    await guessed();
+    answer(jobs().at(-1), { verdict: "unknown", moves: null, usedHidden: false });
+    await settle();
+    assert.equal(els.tip.textContent, `No win was found within the search limit. ${GUESS}`);
+  });
+
+  it("drops a late win silently once the player has moved", async () => {
+    // The indicator off: nothing else is asked after the move, so the deep search runs on.
+    const w = await guessed({ indicator: false });
+    const deep = jobs().at(-1);
+    assert.ok(w.assist && w.snap.moves.some((m) => m.text === "t1>t2"));
+    w.assist.stopSolving();
+    w.deal(1, ["t1>t2"]);                          // the player plays the guess
+    assert.equal(els.tip.hidden, true);
+    const said = w.said.length;
+    answer(deep, { verdict: "solved", moves: ["t2>t1"], usedHidden: false });
+    await settle();
+    assert.equal(els.tip.hidden, true, "the old position's win is not shown for this one");
+    assert.equal(w.said.length, said, "nothing is read out");
+    assert.equal(jobs().length, 1, "the move asked nothing new with the indicator off");
+  });
+
+  it("drops the answer when the player asked something else meanwhile (Solve)", async () => {
+    const w = await guessed();
+    const before = jobs().length;
+    const solve = w.assist.toggleSolve();
+    assert.equal(els.tip.textContent, "Looking for a win to play…");
+    assert.equal(jobs().length, before, "Solve joins the search already running");
+    answer(jobs().at(-1), { verdict: "solved", moves: ["t1>t2"], usedHidden: false });
+    await solve;
+    assert.deepEqual(w.played, ["t1>t2"]);
+    assert.ok(!w.said.some((t) => t.startsWith("Hint:")), "the hint was not upgraded");
+    w.assist.stopSolving();
+  });
+
+  it("pressed again, says the same again without starting the search over", async () => {
+    const w = await guessed();
+    const before = jobs().length;
+    await w.assist.hint();
+    assert.equal(jobs().length, before);
+    assert.equal(w.said.at(-1), els.tip.textContent);
+    assert.match(els.tip.textContent, /Still looking/);
+  });
+});
+
+describe("a hint answered before the deadline", () => {
+  it("at once when a win is already known, without asking the worker", async () => {
+    const w = app();
+    w.deal(1);
+    answer(jobs().at(-1), { verdict: "solved", moves: ["t2>t1"], usedHidden: false });
+    await settle();
+    const before = workers[0].sent.length;
+    await w.assist.hint();
+    assert.equal(els.tip.textContent, "Hint: do t2>t1. This keeps the game winnable.");
+    assert.equal(workers[0].sent.length, before);
+  });
+
+  it("at once when the game is known lost, with the rule of thumb", async () => {
+    const w = app();
+    w.deal(1);
+    answer(jobs().at(-1), { verdict: "unwinnable", moves: [], usedHidden: false });
+    await settle();
+    await w.assist.hint();
+    assert.equal(els.tip.textContent, `This game can no longer be won. ${GUESS}`);
+  });
+
+  it("shows the win without a guess first when the search answers in time", async () => {
+    const w = app();
+    w.deal(1);
+    const hint = w.assist.hint();
+    clock.advance(GUESS_AFTER_MS / 2);
+    answer(jobs().at(-1), { verdict: "solved", moves: ["t2>t1"], usedHidden: false });
+    await hint;
+    clock.advance(GUESS_AFTER_MS);
+    await settle();
+    assert.equal(els.tip.textContent, "Hint: do t2>t1. This keeps the game winnable.");
+    assert.ok(!w.said.some((t) => t.includes("rule of thumb")));
+  });
+});
+
+describe("Solve", () => {
+  it("never plays a guess: it waits past the deadline, then says there is nothing to play", async () => {
+    const w = app();
+    w.deal(1);
+    const solve = w.assist.toggleSolve();
+    clock.advance(GUESS_AFTER_MS * 10);
+    await settle();
+    assert.equal(els.tip.textContent, "Looking for a win to play…");
+    assert.deepEqual(w.played, []);
+    answer(jobs().at(-1), { verdict: "unknown", moves: null, usedHidden: false });
+    await solve;
+    assert.deepEqual(w.played, []);
+    assert.equal(els.tip.textContent, "No win was found within the search limit, so there is nothing to play.");
+    assert.equal(w.assist.solving, false);
+  });
+});
