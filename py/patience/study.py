@@ -41,6 +41,7 @@ import contextlib
 import importlib
 import json
 import math
+import multiprocessing
 import os
 import shlex
 import signal
@@ -115,7 +116,12 @@ def _pool_rows(game: str, options: dict[str, object], deals: Iterator[int], budg
     generator) wastes little: the tasks not started are cancelled.
     """
     ahead = max(1, workers) * 3
-    with ProcessPoolExecutor(max_workers=max(1, workers), initializer=_worker_start) as pool:
+    # Workers start from a clean server process, not a fork of this one (which may hold
+    # threads, Ray's for one, whose locks a fork would copy held).
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    with ProcessPoolExecutor(max_workers=max(1, workers), mp_context=context,
+                             initializer=_worker_start) as pool:
         pending: set[Future[Row]] = set()
         try:
             while True:
