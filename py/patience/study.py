@@ -389,7 +389,8 @@ def markdown(results: Results) -> str:
         note = f"{published[0]} ({published[1]})" if published else (
             "none known: first here" if ln.key in FIRST_PUBLISHED else "-")
         out.append(f"| `{ln.key}` | {ln.budget:,} | {ln.tried} ({ranges(ln.deals)})"
-                   f" | {ln.solved} | {ln.unwinnable} | {ln.unknown}"
+                   f" | {ln.solved} | {ln.unwinnable}"
+                   f" | {ln.unknown} ({percent(ln.unknown / max(ln.tried, 1))})"
                    f" | {percent(low)} - {percent(high)} | {note} |")
     out += ["", "## Reading the table", ""]
     tight = [ln.key for ln in lines if ln.tried and ln.unknown * 10 <= ln.tried]
