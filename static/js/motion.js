@@ -77,21 +77,26 @@ export function play(plan, elements) {
     el.style.zIndex = String(2000 + Number(z || 0));
     el.classList.add("moving");
     // Until its delay is over a card waits where it was, and a new deal's cards wait on the
-    // stock and fly out over it for up to a second: a tap there passes through them to the
-    // table as it now is. A card moved in play can be caught in flight.
+    // stock and fly out over it: a tap there passes through them to the table as it now is.
+    // A dealt card lets taps through until it has landed (its animation's end, however late a
+    // busy page starts it); a card moved in play waits only for its delay, counted from when
+    // its animation really starts, and can then be caught in flight.
     clearTimeout(waits.get(el));
-    const passMs = step.dealt ? step.delay + step.duration : step.delay;
-    el.classList.toggle("waiting", passMs > 0);
-    const wait = passMs > 0 ? setTimeout(() => el.classList.remove("waiting"), passMs) : null;
-    waits.set(el, wait);
+    waits.delete(el);
+    el.classList.toggle("waiting", Boolean(step.dealt) || step.delay > 0);
     const anim = el.animate(frames, { duration: step.duration, delay: step.delay,
       easing: "cubic-bezier(0.2, 0.7, 0.3, 1)", fill: "backwards" });
     running.set(el, anim);
+    if (!step.dealt && step.delay > 0) {
+      Promise.resolve(anim.ready).then(() => {
+        if (running.get(el) === anim) waits.set(el, setTimeout(() => el.classList.remove("waiting"), step.delay));
+      }, () => {});
+    }
     // An element drawn again keeps its node: only its latest animation may put it back.
     const done = () => {
       if (running.get(el) !== anim) return;
       running.delete(el);
-      clearTimeout(wait);
+      clearTimeout(waits.get(el));
       waits.delete(el);
       el.style.zIndex = z;
       el.classList.remove("moving", "waiting");

@@ -50,22 +50,40 @@ test("longer trips take longer, within bounds", () => {
   assert.ok(travelMs(0) >= 150 && travelMs(10_000) <= 320);
 });
 
-test("a dealt card lets taps through for its whole flight; a card moved in play only while it waits", () => {
+test("a dealt card lets taps through until it lands; a card moved in play only while it waits", async () => {
   const fake = () => {
     const classes = new Set();
-    return {
+    const el = {
       style: { zIndex: "" },
       classList: { add: (...c) => c.forEach((x) => classes.add(x)), remove: (...c) => c.forEach((x) => classes.delete(x)),
         toggle: (c, on) => (on ? classes.add(c) : classes.delete(c)) },
       has: (c) => classes.has(c),
-      animate: () => ({}),
+      animate: () => {
+        // An animation a busy page starts late: ready and finished only when the test says.
+        let start;
+        el.anim = { ready: new Promise((resolve) => { start = resolve; }) };
+        el.start = start;
+        return el.anim;
+      },
     };
+    return el;
   };
   const els = new Map([[1, fake()], [2, fake()], [3, fake()]]);
-  const step = (id, extra) => ({ id, from: { x: 0, y: 0 }, to: { x: 90, y: 90 }, flip: false, duration: 200, ...extra });
-  play([step(1, { delay: 0, dealt: true }), step(2, { delay: 0 }), step(3, { delay: 50 })], els);
+  const step = (id, extra) => ({ id, from: { x: 0, y: 0 }, to: { x: 90, y: 90 }, flip: false, duration: 20, ...extra });
+  play([step(1, { delay: 0, dealt: true }), step(2, { delay: 0 }), step(3, { delay: 10 })], els);
   assert.ok(els.get(1).has("waiting"), "a dealt card in flight over the stock: taps pass through");
   assert.ok(!els.get(2).has("waiting"), "a card moved in play can be caught in flight");
   assert.ok(els.get(3).has("waiting"), "a card waiting for its turn: taps pass through");
   assert.ok([1, 2, 3].every((id) => els.get(id).has("moving")));
+  const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+  await pause(60);                              // longer than any delay and flight: not started yet
+  assert.ok(els.get(1).has("waiting"), "a dealt card started late still lets taps through");
+  assert.ok(els.get(3).has("waiting"), "a delay counts from the animation's real start");
+  els.get(3).start();
+  els.get(1).start();
+  await pause(40);
+  assert.ok(!els.get(3).has("waiting"), "its delay over, a card moved in play can be caught");
+  assert.ok(els.get(1).has("waiting"), "started, a dealt card lets taps through until it lands");
+  els.get(1).anim.onfinish();
+  assert.ok(!els.get(1).has("waiting") && !els.get(1).has("moving"), "landed: it takes taps again");
 });
