@@ -187,7 +187,7 @@ def test_the_page_of_the_study_names_published_and_first_figures(tmp_path: Path)
     assert table[0].startswith("| `freecell` | 10 | 3 (1-3) | 3 | 0 | 0 (0.0%) | 43.9% - 100.0% |")
     assert "99.9989% (Blake and Gent)" in table[0]
     assert table[1].startswith("| `yukon` | 10 | 3 (1-2, 4) | 0 | 0 | 3 (100.0%) | 0.0% - 100.0% |")
-    assert table[1].endswith("| none known: first here |")
+    assert table[1].endswith("| none known: ours only a floor |")
     assert "**Unknown for most deals**" in page and "python -m x" in page
     assert "`freecell`: the published 99.9989% is inside our interval (43.9% - 100.0%)" in page
     # A figure outside the interval is said to be outside.
