@@ -199,8 +199,10 @@ def test_the_page_of_the_study_names_published_and_first_figures(tmp_path: Path)
 # Solving, on a local Ray ---------------------------------------------------------------------
 
 def ray_processes() -> set[int]:
-    """The running processes that belong to a Ray (its services and workers)."""
-    found = set()
+    """The running processes that belong to a Ray (its services and workers), on Linux."""
+    found: set[int] = set()
+    if not Path("/proc/self").exists():
+        return found
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
