@@ -281,3 +281,15 @@ def test_the_studys_results_agree_with_the_winnable_list_where_both_looked() -> 
             assert (row.verdict == "solved") == (deal in listed["sets"][key]), (key, deal)
             compared.add(key)
     assert len(compared) >= 5
+
+
+def test_published_figures_come_from_the_games_tables_by_variant_key() -> None:
+    known = study.published()
+    assert known["klondike:draw=1,passes=unlimited,takeback=yes"].share == "90.48%"
+    assert known["klondike:draw=3,passes=unlimited,takeback=yes"].share == "81.95%"
+    assert known["freecell"].share == "99.9989%"
+    assert known["streets_and_alleys"].source == "Blake and Gent"
+    firsts = ("yukon", "roosevelt", "moving_left", "all_in_a_row", "spider:suits=1",
+              "spider:suits=2")
+    assert all(known[k].share is None for k in firsts)
+    assert "klondike:draw=1,passes=3,takeback=yes" not in known     # the default: none published

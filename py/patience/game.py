@@ -92,6 +92,19 @@ class Option:
             raise ValueError(f"option {self.name}: one label per choice")
 
 
+@dataclass(frozen=True)
+class Published:
+    """What has been published of how many deals of a variant of the game can be won: the
+    share ``share`` (``"90.48%"``) by ``source``, for the game played with ``options`` (the
+    others at their defaults). ``share`` is ``None`` when, as far as we know, no share had
+    been published for that variant. The winnability study (``patience.study``) sets its
+    own figures beside these."""
+
+    options: tuple[tuple[str, OptionValue], ...] = ()
+    share: str | None = None
+    source: str = ""
+
+
 # A deal hook gets the shuffled pack and returns the tableau piles (bottom first), their
 # face-down counts, and the cards left over for the stock (top last).
 DealHook = Callable[[list[int]], tuple[list[list[int]], list[int], list[int]]]
@@ -155,6 +168,8 @@ class Game:
     # The options (by name) that show the stock's top card, and that take points for time.
     peek: str | None = None
     timed: str | None = None
+    # Published winnable shares of the game's variants (see ``Published``).
+    published: tuple[Published, ...] = ()
 
     def __post_init__(self) -> None:
         names = [o.name for o in self.options]

@@ -55,6 +55,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .errors import PatienceError
+from .game import Published
 from .games import GAMES, find_game
 from .rules import Rules
 from .solver import solve, winnable_key
@@ -64,16 +65,11 @@ Z95 = 1.959963984540054
 
 VERDICTS = ("solved", "unwinnable", "unknown")
 
-#: Published winnable shares (percent) for variants whose rules match ours, with the source.
-PUBLISHED: dict[str, tuple[str, str]] = {
-    "klondike:draw=1,passes=unlimited,takeback=yes": ("90.48%", "Blake and Gent"),
-    "klondike:draw=3,passes=unlimited,takeback=yes": ("81.95%", "Blake and Gent"),
-    "freecell": ("99.9989%", "Blake and Gent"),
-    "streets_and_alleys": ("51.19%", "Blake and Gent"),
-}
-#: Variants for which, as far as we know, no winnable share had been published before.
-FIRST_PUBLISHED = ("yukon", "roosevelt", "moving_left", "all_in_a_row", "spider:suits=1",
-                   "spider:suits=2")
+
+def published() -> dict[str, Published]:
+    """Return what the games' tables say has been published of each variant, by its key
+    (:func:`winnable_key`): a share with its source, or none known (``share`` ``None``)."""
+    return {winnable_key(Rules(g, dict(p.options))): p for g in GAMES.values() for p in g.published}
 
 
 @dataclass(frozen=True)
@@ -383,11 +379,12 @@ def markdown(results: Results) -> str:
     out += ["| variant | budget | deals | solved | unwinnable | unknown | winnable (95%) |"
             " published |",
             "|---|---:|---|---:|---:|---:|---|---|"]
+    known = published()
     for ln in lines:
         low, high = ln.interval
-        published = PUBLISHED.get(ln.key)
-        note = f"{published[0]} ({published[1]})" if published else "-"
-        if ln.key in FIRST_PUBLISHED:
+        figure = known.get(ln.key)
+        note = f"{figure.share} ({figure.source})" if figure and figure.share else "-"
+        if figure and figure.share is None:
             note = ("none known: ours only a floor" if ln.unknown * 2 > ln.tried
                     else "none known: first here")
         out.append(f"| `{ln.key}` | {ln.budget:,} | {ln.tried} ({ranges(ln.deals)})"
@@ -411,13 +408,13 @@ def markdown(results: Results) -> str:
                      " an estimate): " + _names(wide) + ". A larger budget, or a better"
                      " search for these games, would narrow it.")
     for ln in lines:
-        published = PUBLISHED.get(ln.key)
-        if published is None:
+        share = known.get(ln.key, Published()).share
+        if share is None:
             continue
-        figure = float(published[0].rstrip("%")) / 100
+        value = float(share.rstrip("%")) / 100
         low, high = ln.interval
-        where = "inside" if low <= figure <= high else "outside"
-        out += _para(f"`{ln.key}`: the published {published[0]} is {where} our interval"
+        where = "inside" if low <= value <= high else "outside"
+        out += _para(f"`{ln.key}`: the published {share} is {where} our interval"
                      f" ({percent(low)} - {percent(high)}).")
     out += _para("The published figures are Blake and Gent's (*The Winnability of Klondike"
                  " Solitaire and Many Other Patience Games*), from large samples of deals"

@@ -1,6 +1,6 @@
 """All in a Row: thirteen piles feeding one foundation, up or down, King and Ace adjacent."""
 
-from ..game import Game
+from ..game import Game, Published
 from .layouts import rows, two_rows_layout
 
 ALL_IN_A_ROW = Game(
@@ -9,4 +9,5 @@ ALL_IN_A_ROW = Game(
     build="none", lift="one", empty="none", foundation="wrap", layout=two_rows_layout,
     summary="Play every card onto one pile, each a rank above or below the last, whatever "
             "the suit.",
+    published=(Published(),),
 )

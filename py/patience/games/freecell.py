@@ -1,6 +1,6 @@
 """FreeCell: every card face up, four free cells; Microsoft's deal numbers."""
 
-from ..game import Game
+from ..game import Game, Published
 from .layouts import rows
 
 FREECELL = Game(
@@ -8,4 +8,5 @@ FREECELL = Game(
     deal=rows((7, 7, 7, 7, 6, 6, 6, 6), up=7),
     build="alt", lift="run", empty="any", supermove=True, shuffle="microsoft", safety="alt",
     summary="Every card is dealt face up; four free cells hold one card each.",
+    published=(Published((), "99.9989%", "Blake and Gent"),),
 )

@@ -1,6 +1,6 @@
 """Moving Left: two decks; the tableau closes up from the right whenever a pile empties."""
 
-from ..game import Game
+from ..game import Game, Published
 from .layouts import close_up, rows
 
 MOVING_LEFT = Game(
@@ -10,4 +10,5 @@ MOVING_LEFT = Game(
     takeback=True, symmetric=False, after_move=close_up, safety="alt",
     summary="Two decks; whenever a pile empties, the piles to its right slide left to "
             "close the gap.",
+    published=(Published(),),
 )

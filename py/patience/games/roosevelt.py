@@ -1,6 +1,6 @@
 """Roosevelt: two decks, seven open piles, a single pass through the stock."""
 
-from ..game import Game
+from ..game import Game, Published
 from .layouts import rows, three_rows_layout
 
 ROOSEVELT = Game(
@@ -10,4 +10,5 @@ ROOSEVELT = Game(
     layout=three_rows_layout,
     summary="Two decks; build down in alternating colours one card at a time; one pass "
             "through the stock.",
+    published=(Published(),),
 )

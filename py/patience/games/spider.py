@@ -1,6 +1,6 @@
 """Spider: two decks in ten columns; whole King-to-Ace runs of one suit leave the table."""
 
-from ..game import Game, Option
+from ..game import Game, Option, Published
 from .layouts import remove_runs, rows, spider_pack
 
 SPIDER = Game(
@@ -14,4 +14,5 @@ SPIDER = Game(
     ),
     summary="Build King-to-Ace runs of one suit in the columns; each complete run leaves "
             "the table.",
+    published=(Published((("suits", 1),)), Published((("suits", 2),))),
 )

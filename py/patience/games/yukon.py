@@ -1,6 +1,6 @@
 """Yukon: any face-up card moves with everything above it."""
 
-from ..game import Game
+from ..game import Game, Published
 from .layouts import rows
 
 YUKON = Game(
@@ -9,4 +9,5 @@ YUKON = Game(
     build="alt", lift="any", empty="king", safety="alt",
     summary="Move any face-up card with all the cards above it onto a card one rank higher "
             "of the other colour.",
+    published=(Published(),),
 )
