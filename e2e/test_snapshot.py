@@ -210,3 +210,61 @@ def test_an_app_update_invalidates_the_snapshot(browser: Browser,
         assert snap(page)["moveCount"] == 1
     finally:
         context.close()
+
+
+#: Has the service worker look for an update and, once the new one is installed, take over.
+TAKE_UPDATE = """async () => {
+  const reg = await navigator.serviceWorker.getRegistration();
+  await reg.update();
+  const worker = reg.installing || reg.waiting;
+  if (!worker) return "no update";
+  if (worker.state !== "installed") {
+    await new Promise((resolve, reject) => worker.addEventListener("statechange", () => {
+      if (worker.state === "installed") resolve();
+      if (worker.state === "redundant") reject(new Error("the update failed to install"));
+    }));
+  }
+  const changed = new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+  });
+  worker.postMessage("skip-waiting");
+  await changed;
+  return "updated";
+}"""
+
+
+def test_a_runtime_update_alone_invalidates_the_snapshot(browser: Browser,
+                                                         site_copy: tuple[Path, str]) -> None:
+    """With the service worker on, an update of the runtime alone keeps the app's cache (it
+    is named by the app's hash), where the snapshot lives: build.json must then name the new
+    runtime, or the old snapshot would be booted with the new Pyodide files."""
+    site, url = site_copy
+    context = browser.new_context(service_workers="allow")
+    try:
+        page = context.new_page()
+        manual_play(page)
+        visit(page, url + "?game=yukon&deal=2&snapshot=now")
+        page.wait_for_function("navigator.serviceWorker.controller !== null",
+                               timeout=BOOT_TIMEOUT_MS)
+        tap_a_move(page)
+        wait_stored(page)
+        [old] = entries(page)
+        assert visit(page, url)["boot"] == "snapshot"
+
+        hashes = json.loads((site / "build.json").read_text())
+        runtime = "fedcba9876543210"
+        worker = (site / "sw.js").read_text()
+        assert worker.count(hashes["runtime"]) == 1
+        (site / "sw.js").write_text(worker.replace(hashes["runtime"], runtime))
+        (site / "build.json").write_text(json.dumps({**hashes, "runtime": runtime}))
+        assert page.evaluate(TAKE_UPDATE) == "updated"
+
+        updated = visit(page, url + "?snapshot=now")
+        assert (updated["boot"], updated.get("bootFallback")) == ("plain", "stale")
+        assert snap(page)["moveCount"] == 1           # the game is kept
+        wait_stored(page)
+        [new] = entries(page)
+        assert new["meta"]["runtime"] == runtime and new["url"] != old["url"]
+        assert visit(page, url)["boot"] == "snapshot"
+    finally:
+        context.close()

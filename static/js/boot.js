@@ -8,7 +8,7 @@ import { call, startEngine } from "./engine.js";
 import { accept, saveNow } from "./game-flow.js";
 import { openLink } from "./links.js";
 import { setMotion } from "./motion.js";
-import { channelName } from "./snapshot.js";
+import { channelName, sweep } from "./snapshot.js";
 import { notice, toast } from "./notices.js";
 import { $, app, elapsed } from "./state.js";
 import * as store from "./store.js";
@@ -40,6 +40,11 @@ function paintWarm(gameId) {
 
 function bootFailed(err) {
   $("table").setAttribute("aria-busy", "false");
+  // Python came up from this device's memory snapshot and then failed: the next try must not
+  // boot from the same snapshot again, so every one of this site's goes (a new one is made).
+  if (document.documentElement.dataset.boot === "snapshot" && globalThis.caches) {
+    sweep(new URL("./", document.baseURI).href).catch(() => {});
+  }
   notice("Python could not start",
     `The card engine did not load (${err.message}). Check that the page was fully downloaded, then try again. Your saved games are kept.`,
     [["Retry", () => window.location.reload(), true]]);

@@ -2,7 +2,7 @@
 //
 // The solver's worker makes it from its own Pyodide, booted for the purpose with the engine
 // imported (solver-worker.js), and stores it once the page has been idle a while; later
-// starts boot from it, the page through pyodide-loader.mjs and the worker itself. It lives in
+// starts boot from it, the page through pyodide-loader.js and the worker itself. It lives in
 // Cache Storage, in the app's cache of the service worker (so an update of the app drops it
 // with the old files), under a URL naming the Pyodide version and the runtime and app hashes
 // that build.json gives (tools/pwa.py writes it). A header beside the bytes repeats them with
@@ -16,7 +16,7 @@
 export const PYODIDE_VERSION = "314.0.7";
 export const FORMAT = 1;
 export const HEADER = "X-Patience-Snapshot";
-/** Nothing near this size is made (about 25 MB is usual); a larger header is a damaged one. */
+/** Nothing near this size is made (about 31 MB is usual); a larger header is a damaged one. */
 export const MAX_BYTES = 512 * 1024 * 1024;
 export const FOLDER = "__snapshot/";
 
@@ -101,7 +101,8 @@ const sha256 = async (bytes) => hex(await crypto.subtle.digest("SHA-256", bytes)
 
 /** Fetch build.json from the site (through the service worker when it controls the page). */
 export async function readBuild(site) {
-  const response = await fetch(new URL("build.json", site));
+  // Never the browser's HTTP cache: build.json must be the build the other files are of.
+  const response = await fetch(new URL("build.json", site), { cache: "no-cache" });
   if (!response.ok) return null;
   return parseBuild(await response.text());
 }
@@ -118,7 +119,7 @@ export async function sweep(site, keep = null) {
     for (const request of await cache.keys()) {
       if (isEntryUrl(site, request.url) && request.url !== keep) {
         found = true;
-        deleted = await cache.delete(request);
+        deleted = (await cache.delete(request)) || deleted;
       }
     }
     if (deleted && (await cache.keys()).length === 0) await caches.delete(name);

@@ -16,7 +16,7 @@
 // that boot.js listens to: {boot, fallback, made} once started, then {stored} or {storeFailed}.
 
 import { loadPyodide, version } from "../../vendor/pyodide/pyodide.mjs";
-import { channelName, findSnapshot, storeSnapshot } from "./snapshot.js";
+import { channelName, findSnapshot, storeSnapshot, sweep } from "./snapshot.js";
 
 const site = new URL("../../", import.meta.url);
 const indexURL = new URL("vendor/pyodide/", site).href;
@@ -28,6 +28,7 @@ const status = typeof BroadcastChannel === "function" ? new BroadcastChannel(cha
 const say = (message) => status?.postMessage({ from: "solver", ...message });
 let made = null;          // {build, bytes}: a snapshot taken, not yet stored
 let idleTimer = null;
+let bootPath = null;      // how Python started: "snapshot" or "plain"
 
 let newest = null;    // the latest message not yet taken up
 let looping = false;
@@ -81,6 +82,7 @@ function whenIdle() {
 
 async function boot() {
   const { pyodide, boot: path, fallback, build } = await startPython();
+  bootPath = path;
   const zip = await fetch(new URL("patience.zip", site));
   if (!zip.ok) throw new Error(`patience.zip could not be loaded (HTTP ${zip.status})`);
   pyodide.unpackArchive(await zip.arrayBuffer(), "zip");
@@ -102,7 +104,11 @@ const started = boot();
 started.then(() => {
   postMessage({ ready: true });
   whenIdle();
-}, (err) => postMessage({ failed: String(err?.message ?? err) }));
+}, (err) => {
+  // Booted from a snapshot and failed after: the next start must not take the same one.
+  if (bootPath === "snapshot") sweep(site.href).catch(() => {});
+  postMessage({ failed: String(err?.message ?? err) });
+});
 status?.addEventListener("message", (event) => {
   if (event.data?.store === "now") started.then(store, () => {});
 });

@@ -47,6 +47,13 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || !url.pathname.startsWith(SCOPE)) return;
+  // build.json is answered from BUILD: it names the files this worker serves (the memory
+  // snapshot is keyed by it), even when an update changed the runtime and not the app.
+  if (url.pathname === `${SCOPE}build.json`) {
+    event.respondWith(new Response(`${JSON.stringify({ runtime: BUILD.runtime.hash, app: BUILD.app.hash })}\n`,
+      { headers: { "Content-Type": "application/json" } }));
+    return;
+  }
   event.respondWith((async () => {
     const path = url.pathname.endsWith("/") ? `${url.pathname}index.html` : url.pathname;
     const key = new URL(path, url.origin).href;
