@@ -4,52 +4,11 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it } from "node:test";
 
-import { installDocument, installWorker, settle } from "./fakes.mjs";
+import { fakeTable, installDocument, installWorker, settle } from "./fakes.mjs";
 
 const { createAssist } = await import("../../static/js/assist.js");
 
-/** A fake app: a table whose snapshot the test sets, and a record of what was played. */
-function app() {
-  const world = { snap: null, played: [], said: [], calls: [], settings: {} };
-  world.deal = (deal, game = "freecell", moves = []) => {
-    world.snap = {
-      game, deal, status: "playing", moveCount: moves.length,
-      piles: { t1: ["AS"], t2: ["2H"], t3: ["3C"], t4: ["4D"] },
-      labels: { t1: "Pile 1", t2: "Pile 2", t3: "Pile 3", t4: "Pile 4" },
-      // Each deal has moves of its own, so a move of another deal is never legal here.
-      moves: [{ text: `t${deal}>t${deal + 1}` }, { text: `t${deal + 1}>t${deal}` }],
-      save: JSON.stringify({ v: 1, game, options: {}, deal, moves, redo: [] }),
-    };
-    world.assist.sync();
-  };
-  world.assist = createAssist({
-    snap: () => world.snap,
-    settings: () => world.settings,
-    ready: () => true,
-    names: () => ({ AS: "Ace of spades", "2H": "Two of hearts" }),
-    call(method, ...args) {
-      world.calls.push([method, ...args]);
-      if (method === "describe") return { hint: `do ${args[0]}`, cards: [{ pile: "t1", index: 0 }], target: { pile: "t2", index: null } };
-      if (method === "suggest") return { move: world.snap.moves[0].text };
-      return {};
-    },
-    play(text) {
-      if (!world.snap.moves.some((m) => m.text === text)) return false;
-      world.played.push(text);
-      const save = JSON.parse(world.snap.save);
-      world.deal(world.snap.deal, world.snap.game, [...save.moves, text]);
-      return true;
-    },
-    undoTo() {},
-    announce: (t) => world.said.push(t),
-    notice() {},
-    hideNotice() {},
-    draw() {},
-    dealListed() {},
-    dealAny() {},
-  });
-  return world;
-}
+const app = () => fakeTable(createAssist);
 
 let workers;
 let els;

@@ -6,50 +6,12 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it } from "node:test";
 
-import { installClock, installDocument, installWorker, settle } from "./fakes.mjs";
+import { fakeTable, installClock, installDocument, installWorker, settle } from "./fakes.mjs";
 
 const { createAssist } = await import("../../static/js/assist.js");
 const { GUESS_AFTER_MS } = await import("../../static/js/hints.js");
 
-/** A fake app (as in assist.test.mjs): a table whose snapshot the test sets. */
-function app(settings = {}) {
-  const world = { snap: null, played: [], said: [], settings };
-  world.deal = (deal, moves = []) => {
-    world.snap = {
-      game: "freecell", deal, status: "playing", moveCount: moves.length,
-      piles: { t1: ["AS"], t2: ["2H"], t3: ["3C"], t4: ["4D"] },
-      labels: { t1: "Pile 1", t2: "Pile 2", t3: "Pile 3", t4: "Pile 4" },
-      moves: [{ text: `t${deal}>t${deal + 1}` }, { text: `t${deal + 1}>t${deal}` }],
-      save: JSON.stringify({ v: 1, game: "freecell", options: {}, deal, moves, redo: [] }),
-    };
-    world.assist.sync();
-  };
-  world.assist = createAssist({
-    snap: () => world.snap,
-    settings: () => world.settings,
-    ready: () => true,
-    names: () => ({}),
-    call(method, ...args) {
-      if (method === "describe") return { hint: `do ${args[0]}`, cards: [{ pile: "t1", index: 0 }], target: { pile: "t2", index: null } };
-      if (method === "suggest") return { move: world.snap.moves[0].text };
-      return {};
-    },
-    play(text) {
-      if (!world.snap.moves.some((m) => m.text === text)) return false;
-      world.played.push(text);
-      world.deal(world.snap.deal, [...JSON.parse(world.snap.save).moves, text]);
-      return true;
-    },
-    undoTo() {},
-    announce: (t) => world.said.push(t),
-    notice() {},
-    hideNotice() {},
-    draw() {},
-    dealListed() {},
-    dealAny() {},
-  });
-  return world;
-}
+const app = (settings) => fakeTable(createAssist, settings);
 
 let workers;
 let els;
@@ -131,7 +93,7 @@ describe("a hint while the search is still running", () => {
     const deep = jobs().at(-1);
     assert.ok(w.assist && w.snap.moves.some((m) => m.text === "t1>t2"));
     w.assist.stopSolving();
-    w.deal(1, ["t1>t2"]);                          // the player plays the guess
+    w.deal(1, "freecell", ["t1>t2"]);                          // the player plays the guess
     assert.equal(els.tip.hidden, true);
     const said = w.said.length;
     answer(deep, { verdict: "solved", moves: ["t2>t1"], usedHidden: false });
