@@ -120,3 +120,18 @@ def drawn_piles(page: Page) -> dict[str, list[str | None]]:
         return out;
     }""")
     return data
+
+
+def seed(page: Page, items: dict[str, str]) -> None:
+    """Put items in localStorage before the page's first script, on the first load only."""
+    page.add_init_script(f"""
+        if (!sessionStorage.getItem("seeded")) {{
+            sessionStorage.setItem("seeded", "1");
+            for (const [k, v] of Object.entries({json.dumps(items)})) localStorage.setItem(k, v);
+        }}""")
+
+
+def storage(page: Page) -> dict[str, str]:
+    """Return the page's localStorage."""
+    data: dict[str, str] = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
+    return data

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .play import MANUAL, snap, wait_ready
+from .play import MANUAL, seed, snap, storage, wait_ready
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from hostile.corpus import cases, text
@@ -47,20 +47,6 @@ WATCH = """
   new MutationObserver(count).observe(document, {childList: true, subtree: true});
 })();
 """
-
-
-def seed(page: Page, items: dict[str, str]) -> None:
-    """Put items in localStorage before the page's first script, on the first load only."""
-    page.add_init_script(f"""
-        if (!sessionStorage.getItem("seeded")) {{
-            sessionStorage.setItem("seeded", "1");
-            for (const [k, v] of Object.entries({json.dumps(items)})) localStorage.setItem(k, v);
-        }}""")
-
-
-def storage(page: Page) -> dict[str, str]:
-    data: dict[str, str] = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
-    return data
 
 
 @pytest.mark.parametrize("name", PICKED)

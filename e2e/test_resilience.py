@@ -7,28 +7,14 @@ import json
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from .play import card, manual_play, open_game, snap, wait_ready
+from .play import card, manual_play, open_game, seed, snap, storage, wait_ready
 
 OTHER = "patience:v1:game:freecell"
 
 
-def seed_storage(page: Page, items: dict[str, str]) -> None:
-    """Put items in localStorage before the page's first script, on the first load only."""
-    page.add_init_script(f"""
-        if (!sessionStorage.getItem("seeded")) {{
-            sessionStorage.setItem("seeded", "1");
-            for (const [k, v] of Object.entries({json.dumps(items)})) localStorage.setItem(k, v);
-        }}""")
-
-
-def storage(page: Page) -> dict[str, str]:
-    data: dict[str, str] = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
-    return data
-
-
 def check_set_aside(page: Page, site_url: str, bad: str, why: str) -> None:
     other = '{"v":1,"game":"freecell","untouched":true}'
-    seed_storage(page, {"patience:v1:current": "klondike", "patience:v1:game:klondike": bad,
+    seed(page, {"patience:v1:current": "klondike", "patience:v1:game:klondike": bad,
                         OTHER: other})
     page.goto(site_url)
     wait_ready(page)
