@@ -141,6 +141,18 @@ def run_set(page: Page, url: str, game: str, options: dict[str, Any], deals: lis
     """Time Hint on the opening position of each deal of one set."""
     r = patience.rules(game, options)
     res = SetResult(winnable_key(r))
+    # The Deal # form deals the options the player chose (the settings), not a link's: make
+    # the set's options the chosen ones before the page's own scripts read them, on every load
+    # from now on (the page writes its settings back as it goes; a later set of the same game
+    # adds a script that runs after this one).
+    page.add_init_script(f"""(() => {{
+        const key = "patience:v1:settings";
+        let s = {{}};
+        try {{ s = JSON.parse(localStorage.getItem(key) ?? "{{}}") ?? {{}}; }} catch {{ s = {{}}; }}
+        s.v = 1;
+        s.options = {{...(s.options ?? {{}}), {json.dumps(game)}: {json.dumps(dict(r.options))}}};
+        localStorage.setItem(key, JSON.stringify(s));
+    }})();""")
     page.goto(url + make_query(game, dict(r.options), deals[0]))
     page.wait_for_selector("#table.ready .pile", timeout=web.TIMEOUT_S * 1000)
     # The worker started and ready: its boot is not part of the hint's time.
@@ -154,6 +166,9 @@ def run_set(page: Page, url: str, game: str, options: dict[str, Any], deals: lis
         raise RuntimeError(f"{res.key}: the page opened {snap['options']}, not {r.options}")
     for deal in deals:
         _open_deal(page, deal)
+        opened = json.loads(page.evaluate("patienceBridge.snapshot(0)"))["options"]
+        if opened != dict(r.options):
+            raise RuntimeError(f"{res.key} deal {deal}: Deal # opened {opened}, not {r.options}")
         page.evaluate("window.__hintArm()")
         known = page.evaluate("['winnable', 'lost'].includes("
                               "document.getElementById('verdict').dataset.state)")
