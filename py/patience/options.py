@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from .errors import OptionsError
 from .game import Game, Option, OptionValue
@@ -28,6 +28,18 @@ def parse_value(option: Option, text: str) -> OptionValue:
             return choice
     allowed = ", ".join(option_text(c) for c in option.choices)
     raise OptionsError(f"option {option.name} takes {allowed}, not {text!r}")
+
+
+def parse_words(words: Iterable[str]) -> dict[str, object]:
+    """Read options written ``name=value`` on a command line into a mapping for ``resolve``
+    (which checks the names and reads the values)."""
+    options: dict[str, object] = {}
+    for word in words:
+        name, eq, value = word.partition("=")
+        if not eq or not name:
+            raise OptionsError(f"an option is written name=value, not {word!r}")
+        options[name] = value
+    return options
 
 
 def resolve(game: Game, given: Mapping[str, object] | None) -> dict[str, OptionValue]:

@@ -19,6 +19,7 @@ from .errors import PatienceError
 from .game import State
 from .games import GAMES, find_game
 from .notation import parse_position
+from .options import parse_words
 from .rules import Rules
 from .solver import DEFAULT_BUDGET, solve
 
@@ -65,13 +66,7 @@ def _position(args: argparse.Namespace) -> tuple[Rules, State]:
         raise UsageError("name a game (or give --position FILE)")
     if args.deal is None:
         raise UsageError("give --deal N (or --position FILE)")
-    options: dict[str, object] = {}
-    for word in args.option:
-        name, eq, value = word.partition("=")
-        if not eq or not name:
-            raise UsageError(f"an option is written name=value, not {word!r}")
-        options[name] = value
-    r = Rules(find_game(args.game), options)
+    r = Rules(find_game(args.game), parse_words(args.option))
     return r, r.deal(args.deal)
 
 

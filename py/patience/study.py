@@ -57,6 +57,7 @@ from typing import Any, TextIO
 from .errors import PatienceError
 from .game import Published
 from .games import GAMES, find_game
+from .options import parse_words
 from .rules import Rules
 from .solver import solve, winnable_key
 
@@ -599,13 +600,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.game is None:
         p.error("name a game (or give --report FILE)")
     try:
-        options: dict[str, object] = {}
-        for word in args.option:
-            name, eq, value = word.partition("=")
-            if not eq or not name:
-                raise ValueError(f"an option is written name=value, not {word!r}")
-            options[name] = value
-        r = Rules(find_game(args.game), options)
+        r = Rules(find_game(args.game), parse_words(args.option))
         deals = parse_deals(args.deals)
         if args.budget < 0:
             raise ValueError("--budget is a whole number from 0 up")
