@@ -1,0 +1,312 @@
+"""An exact depth-first search for games with one pass through a stock turned one card at a
+time, whose tableau lifts one card at a time and takes any card into an empty pile
+(Roosevelt).
+
+A position is the tableau, the foundations and what is left of the stock and the waste. With
+one pass, the stock and the waste are one list in playing order (``deck``) with a pointer:
+the cards past the pointer are the stock, all still there; the cards before it that are
+still there are the waste, of which only the last plays. So the stock and the waste are
+the set of deck places played (``gone``) and the pointer. The key of a position is its
+tableau, blind to the order of the piles (they are alike), and ``gone``: the foundations
+hold every other card, and which cards of each suit are up fixes how high each of the
+suit's piles stands (a card the decks hold twice is up twice to the rank both its piles
+passed, once above it). The pointer is left out of the key: the search keeps, for each key,
+the least pointer met, and drops a position met before with the pointer no further on, which
+reaches it by turning the stock alone (the same cards in the same places, as in Klondike's
+search, ``klondike.py``).
+
+Moves are those of ``fold.py``: a run of stock turns is folded into the play of the card it
+brings up, so a child is a tableau move, a play of the waste's top card, or turns then a
+play of the card turned last. A card goes into an empty pile only from a pile that holds
+more than that card (else the position is the same, the piles being alike), and into the
+first empty pile only. Safe moves to the foundations (the rule of ``patience.safe_moves``,
+which counts both decks: a card goes up safely when every card that could be put on it is
+up) are played at once after every move, as in ``search.py``.
+
+When the search runs dry every reachable position (up to the key and those rules) was
+expanded: the game is unwinnable. A win is replayed through the checked API by ``solve``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from ..auto import finish_moves
+from ..cards import RANK, RED, SUIT
+from ..game import Move, State
+from ..rules import Rules
+
+Outcome = tuple[str, list[Move], int]
+# A step of the search, replayed into engine moves at the end: a tableau pile's top card up
+# (UP, pile, -1), a tableau card onto another pile (RUN, from, to), the card at a deck
+# place played after the turns that bring it up (DECK, place, pile or TO_FOUNDATION).
+Step = tuple[int, int, int]
+UP, RUN, DECK = 0, 1, 2
+TO_FOUNDATION = -1
+# A position: the tableau piles, the foundations' heights (per suit, highest first), the
+# deck places played (a bit mask), the pointer.
+Position = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int]
+
+
+def fits(r: Rules) -> bool:
+    """Tell whether the game of ``r`` has the shape this search handles."""
+    g = r.game
+    return (g.stock == "waste" and r.draw == 1 and r.max_recycles == 0
+            and g.foundation == "suit_up" and g.build == "alt" and g.lift == "one"
+            and g.empty == "any" and not r.C and g.after_move is None
+            and not r.takeback and g.symmetric and not r.pairs and not r.below
+            and g.goal == "foundations" and g.safety == "alt" and g.foundations == 4 * g.decks)
+
+
+def search(r: Rules, root: State, budget: int, every: int = 0,
+           merge: bool = True) -> Generator[int, None, Outcome]:
+    """Search ``root`` depth first; return the verdict, the winning moves and the nodes.
+
+    A generator like ``search.best_first``: it yields the nodes expanded so far every
+    ``every`` nodes (never when ``every`` is 0) and returns the outcome. ``fits(r)`` must
+    hold. ``merge`` drops a position whose key was met with the pointer no further on;
+    without it a position is dropped only when met exactly as it stands (the tests compare
+    the two).
+    """
+    decks = r.game.decks
+    n_t = len(r.T)
+    deck = tuple(root.piles[r.waste]) + tuple(reversed(root.piles[r.stock]))
+    n_deck = len(deck)
+    total = r.game.cards
+    heights = [0] * (4 * decks)
+    for suit in range(4):
+        tops = sorted((len(root.piles[f]) for f in r.F
+                       if root.piles[f] and SUIT[root.piles[f][0]] == suit), reverse=True)
+        for i, h in enumerate(tops[:decks]):
+            heights[suit * decks + i] = h
+    # onto[b]: the cards that may go on card b; opposite[c]: the suits of the other colour.
+    onto = [[a for a in range(52) if RANK[a] + 1 == RANK[b] and RED[a] != RED[b]]
+            for b in range(52)]
+    opposite = [(1, 2) if not RED[c] else (0, 3) for c in range(52)]
+
+    def chain_for(found: tuple[int, ...], c: int) -> int:
+        """Return the foundation (index into ``found``) that takes card ``c``, or -1."""
+        base = SUIT[c] * decks
+        need = RANK[c] - 1
+        for i in range(base, base + decks):
+            if found[i] == need:
+                return i
+        return -1
+
+    def put(found: tuple[int, ...], i: int) -> tuple[int, ...]:
+        """Return the foundations with pile ``i`` one higher, each suit's kept in order."""
+        f = list(found)
+        f[i] += 1
+        base = i - i % decks
+        while i > base and f[i - 1] < f[i]:
+            f[i - 1], f[i] = f[i], f[i - 1]
+            i -= 1
+        return tuple(f)
+
+    def safe(found: tuple[int, ...], c: int) -> bool:
+        """Tell whether ``c`` may go up and could never be wanted in the tableau (every card
+        of the next rank down of the other colour is up, in both decks)."""
+        rk = RANK[c]
+        if chain_for(found, c) < 0:
+            return False
+        if rk <= 2:
+            return True
+        a, b = opposite[c]
+        return (min(found[a * decks:(a + 1) * decks]) >= rk - 1
+                and min(found[b * decks:(b + 1) * decks]) >= rk - 1)
+
+    def top(gone: int, p: int) -> int:
+        """Return the deck place of the waste's top card, or -1 when the waste is empty."""
+        i = p - 1
+        while i >= 0 and gone >> i & 1:
+            i -= 1
+        return i
+
+    def close(tab: list[tuple[int, ...]], found: tuple[int, ...], gone: int, p: int,
+              steps: list[Step]) -> tuple[tuple[int, ...], int]:
+        """Play safe moves until there are none (``tab`` changed in place, ``steps``
+        extended); return the foundations and the deck places played."""
+        again = True
+        while again:
+            again = False
+            for t in range(n_t):
+                pile = tab[t]
+                if pile and safe(found, pile[-1]):
+                    found = put(found, chain_for(found, pile[-1]))
+                    tab[t] = pile[:-1]
+                    steps.append((UP, t, -1))
+                    again = True
+            w = top(gone, p)
+            if w >= 0 and safe(found, deck[w]):
+                found = put(found, chain_for(found, deck[w]))
+                gone |= 1 << w
+                steps.append((DECK, w, TO_FOUNDATION))
+                again = True
+        return found, gone
+
+    def children(pos: Position) -> list[tuple[int, Step, Position]]:
+        """Return the moves of a position (before safe moves): order, step, position."""
+        tab, found, gone, p = pos
+        out: list[tuple[int, Step, Position]] = []
+        want: dict[int, list[int]] = {}
+        empty = -1
+        for t in range(n_t):
+            pile = tab[t]
+            if pile:
+                for a in onto[pile[-1]]:
+                    want.setdefault(a, []).append(t)
+            elif empty < 0:
+                empty = t
+        for t in range(n_t):
+            pile = tab[t]
+            if not pile:
+                continue
+            c = pile[-1]
+            i = chain_for(found, c)
+            if i >= 0:
+                rest = list(tab)
+                rest[t] = pile[:-1]
+                out.append((0, (UP, t, -1), (tuple(rest), put(found, i), gone, p)))
+            for d in want.get(c, ()):
+                rest = list(tab)
+                rest[t] = pile[:-1]
+                rest[d] = tab[d] + (c,)
+                out.append((3, (RUN, t, d), (tuple(rest), found, gone, p)))
+            if empty >= 0 and len(pile) > 1:
+                rest = list(tab)
+                rest[t] = pile[:-1]
+                rest[empty] = (c,)
+                out.append((6, (RUN, t, empty), (tuple(rest), found, gone, p)))
+        w = top(gone, p)
+        for q in ([w] if w >= 0 else []) + list(range(p, n_deck)):
+            c = deck[q]
+            later = q >= p
+            after = (gone | 1 << q, q + 1 if later else p)
+            i = chain_for(found, c)
+            if i >= 0:
+                out.append((1 + later, (DECK, q, TO_FOUNDATION), (tab, put(found, i), *after)))
+            for d in want.get(c, ()):
+                rest = list(tab)
+                rest[d] = tab[d] + (c,)
+                out.append((3 + 2 * later, (DECK, q, d), (tuple(rest), found, *after)))
+            if empty >= 0:
+                rest = list(tab)
+                rest[empty] = (c,)
+                out.append((6 + later, (DECK, q, empty), (tuple(rest), found, *after)))
+        out.sort(key=_first)
+        return out
+
+    def won(pos: Position) -> bool:
+        """Tell whether the game is won for certain: the stock and the waste played out and
+        every pile built down in alternating colours (the lowest card left can then always
+        go up, and so on)."""
+        tab, found, gone, _ = pos
+        if sum(found) == total:
+            return True
+        if gone != (1 << n_deck) - 1:
+            return False
+        for pile in tab:
+            for i in range(1, len(pile)):
+                if pile[i] not in onto[pile[i - 1]]:
+                    return False
+        return True
+
+    def key(pos: Position) -> object:
+        tab, _, gone, p = pos
+        return (tuple(sorted(tab)), gone) if merge else (tuple(sorted(tab)), gone, p)
+
+    # Met keys, with the least pointer met.
+    best: dict[object, int] = {}
+
+    def fresh(pos: Position) -> bool:
+        """Tell whether no position met reaches ``pos`` by turning the stock; remember it."""
+        k = key(pos)
+        if best.get(k, n_deck + 1) <= pos[3]:
+            return False
+        best[k] = pos[3]
+        return True
+
+    first: list[Step] = []
+    tab0 = [tuple(root.piles[t]) for t in r.T]
+    found0, gone0 = close(tab0, tuple(heights), 0, len(root.piles[r.waste]), first)
+    start: Position = (tuple(tab0), found0, gone0, len(root.piles[r.waste]))
+    fresh(start)
+    if won(start):
+        return "solved", _replay(r, root, deck, [first]), 0
+    # A frame: the children of a position and the next to try; path: the steps into each.
+    stack: list[list[tuple[int, Step, Position]]] = []
+    pos_at: list[int] = []
+    path: list[list[Step]] = [first]
+    nodes = 0
+    current = start
+    while True:
+        if nodes >= budget:
+            return "unknown", [], nodes
+        nodes += 1
+        if every and not nodes % every:
+            yield nodes
+        stack.append(children(current))
+        pos_at.append(0)
+        while stack:
+            frame = stack[-1]
+            i = pos_at[-1]
+            if i >= len(frame):
+                stack.pop()
+                pos_at.pop()
+                path.pop()
+                continue
+            pos_at[-1] = i + 1
+            _, step, child = frame[i]
+            tab, found, gone, p = child
+            rest = list(tab)
+            steps = [step]
+            found, gone = close(rest, found, gone, p, steps)
+            child = (tuple(rest), found, gone, p)
+            if not fresh(child):
+                continue
+            path.append(steps)
+            if won(child):
+                return "solved", _replay(r, root, deck, path), nodes
+            current = child
+            break
+        else:
+            return "unwinnable", [], nodes
+
+
+def _first(child: tuple[int, Step, Position]) -> int:
+    return child[0]
+
+
+def _replay(r: Rules, root: State, deck: tuple[int, ...], path: list[list[Step]]) -> list[Move]:
+    """Turn the search's steps into engine moves from ``root``, then finish the game."""
+    names, T, F = r.names, r.T, r.F
+    s = root
+    moves: list[Move] = []
+    # Deck places turned so far: the pointer.
+    p = len(root.piles[r.waste])
+
+    def play(m: Move) -> None:
+        nonlocal s
+        moves.append(m)
+        s = r.apply(s, m)
+
+    def foundation_for(card: int) -> str:
+        return next(names[f] for f in F if r.foundation_accepts(s.piles[f], card))
+
+    for steps in path:
+        for kind, a, b in steps:
+            if kind == UP:
+                play(Move(names[T[a]], foundation_for(s.piles[T[a]][-1])))
+            elif kind == RUN:
+                play(Move(names[T[a]], names[T[b]]))
+            else:
+                while p <= a:
+                    play(Move("stock", "waste"))
+                    p += 1
+                card = deck[a]
+                play(Move("waste", foundation_for(card) if b == TO_FOUNDATION
+                          else names[T[b]]))
+    finish = finish_moves(r, s)
+    if finish is None:
+        raise AssertionError("the search's won position does not finish")
+    return moves + finish
