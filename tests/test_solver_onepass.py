@@ -1,0 +1,125 @@
+"""The one-pass search (``solver/onepass.py``): which games it takes, and its verdicts against
+a plain search of every reachable position on small and late positions of Roosevelt."""
+
+from __future__ import annotations
+
+import random
+
+import patience
+from patience import Move, Rules, State
+from patience.solver import onepass, solve, solve_steps
+from patience.solver.search import drain
+
+from helpers import plain_search, setup
+
+
+def test_it_takes_roosevelt_only_among_the_games() -> None:
+    taken = {g for g in patience.GAMES if onepass.fits(patience.rules(g))}
+    assert taken == {"roosevelt"}
+    # Klondike with one pass lifts runs and takes only Kings into a space.
+    assert not onepass.fits(patience.rules("klondike", {"passes": 1}))
+
+
+def small_roosevelt(rng: random.Random) -> tuple[Rules, State]:
+    """Return a random Roosevelt position with a few cards of each suit left: both piles of
+    each suit up to a random rank from the 7, the cards above in play, most of them in the
+    stock and the waste, every tableau pile holding one or two."""
+    r = patience.rules("roosevelt")
+    tops = [[rng.randint(7, 13) for _ in range(2)] for _ in range(4)]
+    play = [rank * 4 + suit for suit in range(4) for top in tops[suit]
+            for rank in range(top, 13)]
+    rng.shuffle(play)
+    piles: list[tuple[int, ...]] = [() for _ in r.names]
+    for suit in range(4):
+        for k in range(2):
+            piles[r.F[2 * suit + k]] = tuple(rank * 4 + suit for rank in range(tops[suit][k]))
+    n_tab = min(len(play), rng.randint(7, 9))
+    deck = play[n_tab:]
+    cut = rng.randint(0, len(deck) // 3)
+    piles[r.stock], piles[r.waste] = tuple(deck[:cut]), tuple(deck[cut:])
+    for i, c in enumerate(play[:n_tab]):
+        t = r.T[i if i < len(r.T) else rng.randrange(len(r.T))]
+        piles[t] += (c,)
+    return r, State(tuple(piles), tuple(0 for _ in r.names), 0, 0)
+
+
+def played_out(rng: random.Random, left: int) -> tuple[Rules, State]:
+    """Return a position of a random Roosevelt deal played at random until ``left`` cards are
+    left in the stock (cards that may go up go up; else a random move or a turn)."""
+    r = patience.rules("roosevelt")
+    s = r.deal(rng.randint(1, 10**6))
+    while len(s.piles[r.stock]) > left:
+        moves = [m for m in r.legal_moves(s) if m.src != "stock"]
+        up = [m for m in moves if r.index[m.dst] in r.F]
+        if up:
+            s = r.apply(s, up[0])
+        elif moves and rng.random() < 0.5:
+            s = r.apply(s, rng.choice(moves))
+        else:
+            s = r.apply(s, Move("stock", "waste"))
+    return r, s
+
+
+def agree(r: Rules, s: State) -> str | None:
+    """Return the verdict of the search, checked against the plain search (``None`` where the
+    plain search is too long) and against the search without merging by the pointer."""
+    truth = plain_search(r, s, 20_000)
+    if truth is None:
+        return None
+    want = "solved" if truth else "unwinnable"
+    result = solve(r, s, budget=100_000)
+    assert result.verdict == want, patience.format_position(r, s)
+    assert drain(onepass.search(r, s, 100_000, merge=False))[0] == want
+    return want
+
+
+def test_verdicts_agree_with_a_plain_search_on_small_positions() -> None:
+    rng = random.Random(5)
+    verdicts = [agree(*small_roosevelt(rng)) for _ in range(25)]
+    assert verdicts.count("solved") >= 20
+
+
+def test_verdicts_agree_with_a_plain_search_late_in_random_games() -> None:
+    rng = random.Random(1)
+    verdicts = [agree(*played_out(rng, 4)) for _ in range(8)]
+    assert verdicts.count("unwinnable") >= 5
+
+
+def test_a_win_from_the_stock_and_the_waste_replays() -> None:
+    # The spades come in the wrong order (the KS turns first, the TS lies under the QH and
+    # the JS): the empty piles hold them until they can go up.
+    r, s = setup("roosevelt", {"stock": "9S KS", "waste": "TS QH JS", "t1": "KH",
+                               "t2": "-", "t3": "-", "t4": "-", "t5": "-", "t6": "-",
+                               "t7": "-"}, filler="t1")
+    result = solve(r, s, budget=1_000)
+    assert result.verdict == "solved"
+    for m in result.moves:
+        s = r.play(s, m)
+    assert r.is_won(s)
+
+
+def test_a_lost_position_is_proven_unwinnable() -> None:
+    # Both 7s of spades lie in the waste under both 8s; one space takes one 8, and nothing
+    # else builds (every card left is a spade).
+    r, s = setup("roosevelt", {
+        "stock": "-", "waste": "7S 7S 8S 8S", "t1": "9S", "t2": "9S", "t3": "TS", "t4": "TS",
+        "t5": "JS", "t6": "JS QS KS QS KS", "t7": "-"})
+    result = solve(r, s, budget=10_000)
+    assert result.verdict == "unwinnable"
+    assert plain_search(r, s, 10_000) is False
+
+
+def test_a_stepped_search_yields_and_agrees() -> None:
+    r = patience.rules("roosevelt")
+    s = r.deal(3)
+    steps = solve_steps(r, s, budget=300, every=100)
+    seen = []
+    while True:
+        try:
+            seen.append(next(steps))
+        except StopIteration as done:
+            result = done.value
+            break
+    assert seen == [100, 200, 300]
+    assert result.verdict == solve(r, s, budget=300).verdict == "unknown"
+    assert result.nodes == 300
