@@ -1,5 +1,6 @@
 """A solver for every game: exact search (best-first, or depth-first for Klondike, All in a
-Row and the Pyramid) under a node budget.
+Row, the Pyramid and the one-pass games that lift one card, ``onepass.py``) under a node
+budget.
 
 >>> import patience
 >>> from patience.solver import solve

@@ -13,7 +13,9 @@ suit's piles stands (a card the decks hold twice is up twice to the rank both it
 passed, once above it). The pointer is left out of the key: the search keeps, for each key,
 the least pointer met, and drops a position met before with the pointer no further on, which
 reaches it by turning the stock alone (the same cards in the same places, as in Klondike's
-search, ``klondike.py``).
+search, ``klondike.py``). With the turns folded into plays (below) the pointer stands right
+after the last deck place played, so this seldom merges more than the key alone would; it
+keeps the key small.
 
 Moves are those of ``fold.py``: a run of stock turns is folded into the play of the card it
 brings up, so a child is a tableau move, a play of the waste's top card, or turns then a
