@@ -15,7 +15,7 @@ from collections.abc import Callable, Generator
 
 from ..game import Move, State
 from ..rules import Rules
-from . import klondike, pyramid
+from . import freecell, klondike, pyramid
 from .blocked import make_blocked
 from .heuristic import ALTERNATES, WEIGHTS, make_heuristic
 from .narrow import Narrow, make_narrow
@@ -59,6 +59,8 @@ def solve_steps(r: Rules, s: State, budget: int = DEFAULT_BUDGET,
         raise ValueError(f"a node budget is a whole number from 0 up, not {budget!r}")
     if fits(r):
         verdict, moves, nodes = yield from row_search(r, s, budget, every)
+    elif freecell.fits(r, s):
+        verdict, moves, nodes = yield from freecell.solve_passes(r, s, budget, every)
     elif pyramid.fits(r, s):
         verdict, moves, nodes = yield from pyramid.search(r, s, budget, every)
     else:

@@ -1,0 +1,404 @@
+"""A best-first search made for FreeCell: compact positions, keys and scores built per move.
+
+The general search (``search.py``) builds a ``State`` through ``Rules.apply``, then its
+``Rules.key`` and its heuristic from scratch, for every child: about 125 µs a position.
+Here a position is the columns (a tuple of tuples, shared with the parent but for the two
+a move changes), the free cells and the height of each suit's foundation, and its key is
+the ``under`` table: for each card, the card it lies on in its column, or "a column's
+bottom", "a free cell" or "the foundations" (52 bytes). The key is exact and blind to the
+order of the columns and of the cells, as ``Rules.key`` is (the cards of a column are the
+chain from its bottom card up, so the table gives back the columns; cards in no column and
+no cell are on the foundations). A child changes one or two bytes of its parent's key, and
+its score changes only by the columns it touches, each column's part of the score kept in
+a table by column.
+
+Moves are the engine's: a run of up to the supermove's capacity, ``(1 + free cells) <<
+empty columns`` (one fewer empty column counted when the run goes to an empty one), onto
+a column whose top takes its bottom card (one run length at most fits) or into an empty
+column (every length that fits; moving a whole column into an empty one changes nothing
+under the key and is left out), a card from a column into a free cell (the first empty one:
+the cells are alike), a card from a cell onto a column, a card to the foundations. After
+every move the safe moves to the foundations (``patience.safe_moves``: safety ``alt``) are
+played at once, as in ``search.py``. Nothing is pruned but positions met before under the
+exact key, so a search whose frontier runs dry has seen every reachable position and proves
+the deal unwinnable.
+
+The order is greedy best-first under the suit-up heuristic's weights (``heuristic.py``):
+cards not yet up, occupied cells, cards above a lower one in their column, empty columns
+(a bonus) and cards above a card the foundations want next; newest first among equals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from heapq import heappop, heappush
+
+from ..cards import RANK, RED, SUIT
+from ..game import Move, State
+from ..rules import Rules
+from .heuristic import ALTERNATES, WEIGHTS
+
+Outcome = tuple[str, list[Move], int]
+# A step of the search: from, to (columns 0.., cells CELLS + j, the foundations UP), cards.
+Step = tuple[int, int, int]
+# A column's part of the score: cards above a lower one, and each card's depth from the top.
+Info = tuple[int, dict[int, int]]
+
+BOTTOM, IN_CELL, ON_UP = 52, 53, 54
+CELLS = 16
+UP = 32
+# ONTO[c]: the two cards that may be built on card c (one rank lower, the other colour).
+ONTO: tuple[tuple[int, ...], ...] = tuple(
+    tuple(a for a in range(52) if RANK[a] + 1 == RANK[c] and RED[a] != RED[c])
+    for c in range(52))
+# OTHER[s]: the two suits of the other colour.
+OTHER: tuple[tuple[int, int], ...] = tuple(
+    tuple(x for x in range(4) if RED[x] != RED[s]) for s in range(4))  # type: ignore[misc]
+
+
+def fits(r: Rules, s: State) -> bool:
+    """Tell whether the game of ``r`` is FreeCell-shaped and ``s`` a position it can hold."""
+    g = r.game
+    if not (g.build == "alt" and g.lift == "run" and g.empty == "any" and g.supermove
+            and g.foundation == "suit_up" and g.stock is None and g.decks == 1
+            and g.foundations == 4 and g.safety == "alt" and g.after_move is None
+            and g.symmetric and g.pack is None and g.cover is None and not g.pairs
+            and g.goal == "foundations" and not r.takeback and len(r.T) <= CELLS
+            and len(r.C) <= UP - CELLS):
+        return False
+    cards = [c for p in s.piles for c in p]
+    if sorted(cards) != list(range(52)) or any(s.down):
+        return False
+    for f in r.F:
+        pile = s.piles[f]
+        if pile and list(pile) != [SUIT[pile[0]] + 4 * i for i in range(len(pile))]:
+            return False
+    return all(len(s.piles[c]) <= 1 for c in r.C)
+
+
+def _info(col: tuple[int, ...]) -> Info:
+    """Return a column's cards above a lower one, and each card's depth from the top."""
+    block = 0
+    low = 14
+    n = len(col)
+    depth: dict[int, int] = {}
+    for i, card in enumerate(col):
+        depth[card] = n - 1 - i
+        v = RANK[card]
+        if v > low:
+            block += 1
+        else:
+            low = v
+    return block, depth
+
+
+def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
+           every: int = 0, base: int = 0) -> Generator[int, None, Outcome]:
+    """Search ``root`` best first; return the verdict, the winning moves and the nodes.
+
+    A generator like ``search.best_first``: it yields ``base`` plus the nodes expanded so
+    far every ``every`` nodes (never when ``every`` is 0) and returns the outcome.
+    ``weights`` are the suit-up heuristic's (``heuristic.WEIGHTS``; the face-down weight is
+    not used). ``fits(r, root)`` must hold.
+    """
+    FOUND, CELL, _, BLOCK, EMPTY, NEED = weights
+    n_t, n_c = len(r.T), len(r.C)
+    cols0 = tuple(root.piles[t] for t in r.T)
+    cells0 = tuple(root.piles[c][0] if root.piles[c] else -1 for c in r.C)
+    found0 = [0, 0, 0, 0]
+    for f in r.F:
+        if root.piles[f]:
+            top = root.piles[f][-1]
+            found0[SUIT[top]] = RANK[top]
+    under = bytearray([ON_UP] * 52)
+    for col in cols0:
+        below = BOTTOM
+        for card in col:
+            under[card] = below
+            below = card
+    for card in cells0:
+        if card >= 0:
+            under[card] = IN_CELL
+    rank, suit, onto, other = RANK, SUIT, ONTO, OTHER
+    memo: dict[tuple[int, ...], Info] = {(): (0, {})}
+
+    def info(col: tuple[int, ...]) -> Info:
+        got = memo.get(col)
+        if got is None:
+            got = memo[col] = _info(col)
+        return got
+
+    def term(col: tuple[int, ...], wants: tuple[int, ...]) -> int:
+        block, depth = info(col)
+        score = BLOCK * block
+        for w in wants:
+            d = depth.get(w)
+            if d is not None:
+                score += NEED * d
+        return score
+
+    def wanted(found: list[int]) -> tuple[int, ...]:
+        return tuple(found[x] * 4 + x for x in range(4) if found[x] < 13)
+
+    def score(cols: list[tuple[int, ...]], cells: list[int], found: list[int]) -> int:
+        wants = wanted(found)
+        h = FOUND * (52 - found[0] - found[1] - found[2] - found[3])
+        for c in cells:
+            if c >= 0:
+                h += CELL
+        for col in cols:
+            if col:
+                h += term(col, wants)
+            else:
+                h -= EMPTY
+        return h
+
+    def settle(cols: list[tuple[int, ...]], cells: list[int], found: list[int],
+               key: bytearray, steps: list[Step]) -> None:
+        """Play the safe moves to the foundations until there are none."""
+        moved = True
+        while moved:
+            moved = False
+            for i in range(n_t):
+                col = cols[i]
+                while col:
+                    c = col[-1]
+                    s = suit[c]
+                    v = rank[c]
+                    if found[s] != v - 1:
+                        break
+                    if v > 2:
+                        a, b = other[s]
+                        if found[a] < v - 1 or found[b] < v - 1:
+                            break
+                    col = col[:-1]
+                    found[s] = v
+                    key[c] = ON_UP
+                    steps.append((i, UP, 1))
+                    moved = True
+                cols[i] = col
+            for j in range(n_c):
+                c = cells[j]
+                if c < 0:
+                    continue
+                s = suit[c]
+                v = rank[c]
+                if found[s] != v - 1:
+                    continue
+                if v > 2:
+                    a, b = other[s]
+                    if found[a] < v - 1 or found[b] < v - 1:
+                        continue
+                cells[j] = -1
+                found[s] = v
+                key[c] = ON_UP
+                steps.append((CELLS + j, UP, 1))
+                moved = True
+
+    # The root, settled.
+    cols_l = list(cols0)
+    cells_l = list(cells0)
+    first: list[Step] = []
+    settle(cols_l, cells_l, found0, under, first)
+    root_key = bytes(under)
+    seen: set[bytes] = {root_key}
+    # Nodes expanded: (parent, steps to it).
+    parents: list[tuple[int, tuple[Step, ...]]] = []
+    Node = tuple[int, int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...],
+                 bytes, int, tuple[Step, ...]]
+    frontier: list[Node] = [(score(cols_l, cells_l, found0), 0, tuple(cols_l),
+                             tuple(cells_l), tuple(found0), root_key, -1, tuple(first))]
+    nodes = 0
+    tick = 0
+    while frontier:
+        h, _, cols, cells, found, key, parent, moves = heappop(frontier)
+        parents.append((parent, moves))
+        if found[0] + found[1] + found[2] + found[3] == 52:
+            return "solved", _moves(r, root, parents, len(parents) - 1), nodes
+        if nodes >= budget:
+            return "unknown", [], nodes
+        nodes += 1
+        if every and not nodes % every:
+            yield base + nodes
+        me = len(parents) - 1
+        free = 0
+        cell_at = -1
+        for j in range(n_c):
+            if cells[j] < 0:
+                free += 1
+                if cell_at < 0:
+                    cell_at = j
+        empty_at = -1
+        empties = 0
+        for i in range(n_t):
+            if not cols[i]:
+                empties += 1
+                if empty_at < 0:
+                    empty_at = i
+        cap = (1 + free) << empties
+        cap_empty = (1 + free) << (empties - 1) if empties else 0
+        wants = wanted(list(found))
+        # Where each card of a column's top run lies: its column and the cards it carries.
+        runs: dict[int, tuple[int, int]] = {}
+        lengths = [0] * n_t
+        for i in range(n_t):
+            col = cols[i]
+            n = len(col)
+            if not n:
+                continue
+            k = 1
+            c = col[-1]
+            runs[c] = (i, 1)
+            while k < n:
+                b = col[-k - 1]
+                if rank[b] != rank[c] + 1 or RED[b] == RED[c]:
+                    break
+                k += 1
+                c = b
+                runs[c] = (i, k)
+            lengths[i] = k
+        # The moves: (from, to, cards).
+        steps: list[Step] = []
+        for i in range(n_t):
+            col = cols[i]
+            if col:
+                c = col[-1]
+                if found[suit[c]] == rank[c] - 1:
+                    steps.append((i, UP, 1))
+        for j in range(n_c):
+            c = cells[j]
+            if c >= 0 and found[suit[c]] == rank[c] - 1:
+                steps.append((CELLS + j, UP, 1))
+        for i in range(n_t):
+            col = cols[i]
+            if not col:
+                continue
+            for x in onto[col[-1]]:
+                at = runs.get(x)
+                if at is not None:
+                    src, k = at
+                    if src != i and k <= cap:
+                        steps.append((src, i, k))
+                else:
+                    for j in range(n_c):
+                        if cells[j] == x:
+                            steps.append((CELLS + j, i, 1))
+        if empties:
+            for j in range(n_c):
+                if cells[j] >= 0:
+                    steps.append((CELLS + j, empty_at, 1))
+            for i in range(n_t):
+                n = len(cols[i])
+                for k in range(1, min(lengths[i], cap_empty) + 1):
+                    if k < n:
+                        steps.append((i, empty_at, k))
+        if free:
+            for i in range(n_t):
+                if cols[i]:
+                    steps.append((i, CELLS + cell_at, 1))
+        for src, dst, k in steps:
+            child = bytearray(key)
+            c_cols = list(cols)
+            c_cells = list(cells)
+            c_found = list(found)
+            done: list[Step] = [(src, dst, k)]
+            ch = h
+            if src < CELLS:
+                col = cols[src]
+                moving = col[-k:]
+                rest = col[:-k]
+                c_cols[src] = rest
+                ch += term(rest, wants) - term(col, wants) if rest else \
+                    -EMPTY - term(col, wants)
+                card = moving[0]
+            else:
+                card = cells[src - CELLS]
+                moving = (card,)
+                c_cells[src - CELLS] = -1
+                ch -= CELL
+            if dst == UP:
+                c_found[suit[card]] = rank[card]
+                child[card] = ON_UP
+            elif dst >= CELLS:
+                c_cells[dst - CELLS] = card
+                child[card] = IN_CELL
+                ch += CELL
+            else:
+                col = cols[dst]
+                c_cols[dst] = col + moving
+                child[card] = col[-1] if col else BOTTOM
+                ch += term(col + moving, wants) - (term(col, wants) if col else -EMPTY)
+            settle(c_cols, c_cells, c_found, child, done)
+            ckey = bytes(child)
+            if ckey in seen:
+                continue
+            seen.add(ckey)
+            if c_found != list(found):
+                ch = score(c_cols, c_cells, c_found)
+            tick -= 1
+            heappush(frontier, (ch, tick, tuple(c_cols), tuple(c_cells), tuple(c_found),
+                                ckey, me, tuple(done)))
+    return "unwinnable", [], nodes
+
+
+def _moves(r: Rules, root: State, parents: list[tuple[int, tuple[Step, ...]]],
+           node: int) -> list[Move]:
+    """Return the engine's moves from the root to ``node``, naming each foundation pile."""
+    chunks: list[tuple[Step, ...]] = []
+    while node >= 0:
+        parent, steps = parents[node]
+        chunks.append(steps)
+        node = parent
+    t_names = [r.names[t] for t in r.T]
+    c_names = [r.names[c] for c in r.C]
+    # The foundation pile of each suit, given as the aces go up (the first empty pile).
+    pile_of: dict[int, str] = {}
+    free_f: list[str] = []
+    for f in r.F:
+        if root.piles[f]:
+            pile_of[SUIT[root.piles[f][0]]] = r.names[f]
+        else:
+            free_f.append(r.names[f])
+    cols = [list(root.piles[t]) for t in r.T]
+    cells = [root.piles[c][0] if root.piles[c] else -1 for c in r.C]
+    out: list[Move] = []
+    for chunk in reversed(chunks):
+        for src, dst, k in chunk:
+            if src < CELLS:
+                moving = cols[src][-k:]
+                del cols[src][-k:]
+                name = t_names[src]
+            else:
+                moving = [cells[src - CELLS]]
+                cells[src - CELLS] = -1
+                name = c_names[src - CELLS]
+            if dst == UP:
+                s = SUIT[moving[0]]
+                if s not in pile_of:
+                    pile_of[s] = free_f.pop(0)
+                out.append(Move(name, pile_of[s]))
+            elif dst >= CELLS:
+                cells[dst - CELLS] = moving[0]
+                out.append(Move(name, c_names[dst - CELLS]))
+            else:
+                cols[dst] += moving
+                out.append(Move(name, t_names[dst], k))
+    return out
+
+
+def solve_passes(r: Rules, root: State, budget: int,
+                 every: int = 0) -> Generator[int, None, Outcome]:
+    """Search in passes sharing the budget, as the general search does for games building
+    up in suit: short restarts under other weights (a tenth of the budget each), then the
+    default weights with what is left. Every pass is exact: any that runs dry proves the
+    deal unwinnable."""
+    passes = [(w, budget // 10) for w in (WEIGHTS, *ALTERNATES)] + [(WEIGHTS, budget)]
+    used = 0
+    verdict, moves = "unknown", list[Move]()
+    for weights, share in passes:
+        verdict, moves, nodes = yield from search(r, root, min(share, budget - used),
+                                                  weights, every, used)
+        used += nodes
+        if verdict != "unknown":
+            break
+    return verdict, moves, used
