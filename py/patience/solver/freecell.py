@@ -296,47 +296,69 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
             for i in range(n_t):
                 if cols[i]:
                     steps.append((i, CELLS + cell_at, 1))
+        found_l = list(found)
         for src, dst, k in steps:
             child = bytearray(key)
             c_cols = list(cols)
             c_cells = list(cells)
-            c_found = list(found)
             done: list[Step] = [(src, dst, k)]
-            ch = h
+            up = dst == UP
             if src < CELLS:
                 col = cols[src]
                 moving = col[-k:]
-                rest = col[:-k]
-                c_cols[src] = rest
-                ch += term(rest, wants) - term(col, wants) if rest else \
-                    -EMPTY - term(col, wants)
+                rest = c_cols[src] = col[:-k]
+                if rest and not up:
+                    # The card uncovered may be safe to put up (no other can be).
+                    c = rest[-1]
+                    s = suit[c]
+                    v = rank[c] - 1
+                    if found[s] == v:
+                        a, b = other[s]
+                        up = v < 2 or (found[a] >= v and found[b] >= v)
                 card = moving[0]
             else:
                 card = cells[src - CELLS]
                 moving = (card,)
                 c_cells[src - CELLS] = -1
-                ch -= CELL
             if dst == UP:
+                c_found = found_l[:]
                 c_found[suit[card]] = rank[card]
                 child[card] = ON_UP
             elif dst >= CELLS:
                 c_cells[dst - CELLS] = card
                 child[card] = IN_CELL
-                ch += CELL
             else:
                 col = cols[dst]
                 c_cols[dst] = col + moving
                 child[card] = col[-1] if col else BOTTOM
-                ch += term(col + moving, wants) - (term(col, wants) if col else -EMPTY)
-            settle(c_cols, c_cells, c_found, child, done)
+            if up:
+                if dst != UP:
+                    c_found = found_l[:]
+                settle(c_cols, c_cells, c_found, child, done)
             ckey = bytes(child)
             if ckey in seen:
                 continue
             seen.add(ckey)
-            if c_found != list(found):
+            if up:
                 ch = score(c_cols, c_cells, c_found)
+                t_found = tuple(c_found)
+            else:
+                t_found = found
+                # Only the columns moved from and to change, and the cells.
+                ch = h
+                if src < CELLS:
+                    old = cols[src]
+                    rest = c_cols[src]
+                    ch += (term(rest, wants) if rest else -EMPTY) - term(old, wants)
+                else:
+                    ch -= CELL
+                if dst >= CELLS:
+                    ch += CELL
+                else:
+                    old = cols[dst]
+                    ch += term(c_cols[dst], wants) - (term(old, wants) if old else -EMPTY)
             tick -= 1
-            heappush(frontier, (ch, tick, tuple(c_cols), tuple(c_cells), tuple(c_found),
+            heappush(frontier, (ch, tick, tuple(c_cols), tuple(c_cells), t_found,
                                 ckey, me, tuple(done)))
     return "unwinnable", [], nodes
 
