@@ -132,7 +132,7 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
     for card in cells0:
         if card >= 0:
             under[card] = IN_CELL
-    rank, suit, onto, other = RANK, SUIT, ONTO, OTHER
+    rank, suit, other = RANK, SUIT, OTHER
     memo: dict[tuple[int, ...], Info] = {(): (0, 0, {})}
 
     def info(col: tuple[int, ...]) -> Info:
@@ -234,81 +234,8 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
         if every and not nodes % every:
             yield base + nodes
         me = len(parents) - 1
-        free = 0
-        cell_at = -1
-        for j in range(n_c):
-            if cells[j] < 0:
-                free += 1
-                if cell_at < 0:
-                    cell_at = j
-        empty_at = -1
-        empties = 0
-        for i in range(n_t):
-            if not cols[i]:
-                empties += 1
-                if empty_at < 0:
-                    empty_at = i
-        cap = (1 + free) << empties
-        cap_empty = (1 + free) << (empties - 1) if empties else 0
         wants = wanted(list(found))
-        # Where each card of a column's top run lies: its column and the cards it carries.
-        runs: dict[int, tuple[int, int]] = {}
-        lengths = [0] * n_t
-        for i in range(n_t):
-            col = cols[i]
-            n = len(col)
-            if not n:
-                continue
-            k = 1
-            c = col[-1]
-            runs[c] = (i, 1)
-            while k < n:
-                b = col[-k - 1]
-                if rank[b] != rank[c] + 1 or RED[b] == RED[c]:
-                    break
-                k += 1
-                c = b
-                runs[c] = (i, k)
-            lengths[i] = k
-        # The moves: (from, to, cards).
-        steps: list[Step] = []
-        for i in range(n_t):
-            col = cols[i]
-            if col:
-                c = col[-1]
-                if found[suit[c]] == rank[c] - 1:
-                    steps.append((i, UP, 1))
-        for j in range(n_c):
-            c = cells[j]
-            if c >= 0 and found[suit[c]] == rank[c] - 1:
-                steps.append((CELLS + j, UP, 1))
-        for i in range(n_t):
-            col = cols[i]
-            if not col:
-                continue
-            for x in onto[col[-1]]:
-                at = runs.get(x)
-                if at is not None:
-                    src, k = at
-                    if src != i and k <= cap:
-                        steps.append((src, i, k))
-                else:
-                    for j in range(n_c):
-                        if cells[j] == x:
-                            steps.append((CELLS + j, i, 1))
-        if empties:
-            for j in range(n_c):
-                if cells[j] >= 0:
-                    steps.append((CELLS + j, empty_at, 1))
-            for i in range(n_t):
-                n = len(cols[i])
-                for k in range(1, min(lengths[i], cap_empty) + 1):
-                    if k < n:
-                        steps.append((i, empty_at, k))
-        if free:
-            for i in range(n_t):
-                if cols[i]:
-                    steps.append((i, CELLS + cell_at, 1))
+        steps = _steps(cols, cells, found)
         # The score's part of each column, as it is needed.
         terms: list[int | None] = [None] * n_t
         for src, dst, k in steps:
@@ -363,7 +290,7 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
                 else:
                     if src >= CELLS:
                         c_cells = tuple(c_cells_l)
-                        moved = to + (card,)
+                        moved = (*to, card)
                     else:
                         moved = to + col[-k:]
                     c_cols[dst] = moved
@@ -401,6 +328,101 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
                                 tuple(c_cells_l), tuple(c_found), ckey, me, tuple(done)))
     return "unwinnable", [], nodes
 
+
+def _steps(cols: tuple[tuple[int, ...], ...], cells: tuple[int, ...],
+           found: tuple[int, ...]) -> list[Step]:
+    """Return the moves of a position: (from, to, cards), one of each kind of move up to
+    the order of the empty columns and of the empty cells."""
+    n_t, n_c = len(cols), len(cells)
+    rank, suit, onto = RANK, SUIT, ONTO
+    free = 0
+    cell_at = -1
+    for j in range(n_c):
+        if cells[j] < 0:
+            free += 1
+            if cell_at < 0:
+                cell_at = j
+    empty_at = -1
+    empties = 0
+    for i in range(n_t):
+        if not cols[i]:
+            empties += 1
+            if empty_at < 0:
+                empty_at = i
+    cap = (1 + free) << empties
+    cap_empty = (1 + free) << (empties - 1) if empties else 0
+    # Where each card of a column's top run lies: its column and the cards it carries.
+    runs: dict[int, tuple[int, int]] = {}
+    lengths = [0] * n_t
+    for i in range(n_t):
+        col = cols[i]
+        n = len(col)
+        if not n:
+            continue
+        k = 1
+        c = col[-1]
+        runs[c] = (i, 1)
+        while k < n:
+            b = col[-k - 1]
+            if rank[b] != rank[c] + 1 or RED[b] == RED[c]:
+                break
+            k += 1
+            c = b
+            runs[c] = (i, k)
+        lengths[i] = k
+    # The moves: (from, to, cards).
+    steps: list[Step] = []
+    for i in range(n_t):
+        col = cols[i]
+        if col:
+            c = col[-1]
+            if found[suit[c]] == rank[c] - 1:
+                steps.append((i, UP, 1))
+    for j in range(n_c):
+        c = cells[j]
+        if c >= 0 and found[suit[c]] == rank[c] - 1:
+            steps.append((CELLS + j, UP, 1))
+    for i in range(n_t):
+        col = cols[i]
+        if not col:
+            continue
+        for x in onto[col[-1]]:
+            at = runs.get(x)
+            if at is not None:
+                src, k = at
+                if src != i and k <= cap:
+                    steps.append((src, i, k))
+            else:
+                for j in range(n_c):
+                    if cells[j] == x:
+                        steps.append((CELLS + j, i, 1))
+    if empties:
+        for j in range(n_c):
+            if cells[j] >= 0:
+                steps.append((CELLS + j, empty_at, 1))
+        for i in range(n_t):
+            n = len(cols[i])
+            for k in range(1, min(lengths[i], cap_empty) + 1):
+                if k < n:
+                    steps.append((i, empty_at, k))
+    if free:
+        for i in range(n_t):
+            if cols[i]:
+                steps.append((i, CELLS + cell_at, 1))
+    return steps
+
+
+def moves(r: Rules, s: State) -> list[Move]:
+    """Return the search's moves of ``s`` as the engine's (for the tests): one of each kind
+    up to the order of the empty columns and cells, no safe move played after them."""
+    cols = tuple(s.piles[t] for t in r.T)
+    cells = tuple(s.piles[c][0] if s.piles[c] else -1 for c in r.C)
+    found = [0, 0, 0, 0]
+    for f in r.F:
+        if s.piles[f]:
+            found[SUIT[s.piles[f][-1]]] = RANK[s.piles[f][-1]]
+    return [_moves(r, s, [(-1, (step,))], 0)[0]
+            for step in _steps(cols, cells, tuple(found))]
 
 def _moves(r: Rules, root: State, parents: list[tuple[int, tuple[Step, ...]]],
            node: int) -> list[Move]:
