@@ -41,7 +41,7 @@ Outcome = tuple[str, list[Move], int]
 # A step of the search: from, to (columns 0.., cells CELLS + j, the foundations UP), cards.
 Step = tuple[int, int, int]
 # A column's part of the score: cards above a lower one, and each card's depth from the top.
-Info = tuple[int, int, dict[int, int]]
+Info = tuple[int, int, dict[int, int], tuple[int, ...]]
 
 BOTTOM, IN_CELL, ON_UP = 52, 53, 54
 CELLS = 16
@@ -87,12 +87,14 @@ def fits(r: Rules, s: State) -> bool:
 
 
 def _info(col: tuple[int, ...]) -> Info:
-    """Return a column's cards above a lower one, and each card's depth from the top."""
+    """Return a column's cards above a lower one, its cards not built on the card under
+    them, each card's depth from the top, and the lowest rank under each height."""
     block = 0
     loose = 0
     low = 14
     n = len(col)
     depth: dict[int, int] = {}
+    lows = [14]
     below = -1
     for i, card in enumerate(col):
         depth[card] = n - 1 - i
@@ -101,10 +103,11 @@ def _info(col: tuple[int, ...]) -> Info:
             block += 1
         else:
             low = v
+        lows.append(low)
         if below >= 0 and card not in ONTO[below]:
             loose += 1
         below = card
-    return block, loose, depth
+    return block, loose, depth, tuple(lows)
 
 
 def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
@@ -134,8 +137,8 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
     for card in cells0:
         if card >= 0:
             under[card] = IN_CELL
-    rank, suit, other = RANK, SUIT, OTHER
-    memo: dict[tuple[int, ...], Info] = {(): (0, 0, {})}
+    rank, suit, other, onto = RANK, SUIT, OTHER, ONTO
+    memo: dict[tuple[int, ...], Info] = {(): (0, 0, {}, (14,))}
 
     def info(col: tuple[int, ...]) -> Info:
         got = memo.get(col)
@@ -144,7 +147,7 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
         return got
 
     def term(col: tuple[int, ...], wants: tuple[int, ...]) -> int:
-        block, loose, depth = info(col)
+        block, loose, depth, _ = info(col)
         score = BLOCK * block + LOOSE * loose
         for w in wants:
             d = depth.get(w)
@@ -238,8 +241,14 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
         me = len(parents) - 1
         wants = wanted(list(found))
         steps = _steps(cols, cells, found)
-        # The score's part of each column, as it is needed.
-        terms: list[int | None] = [None] * n_t
+        # Each column's lowest ranks by height, and the heights of the cards wanted next.
+        lows = [info(col)[3] for col in cols]
+        at: list[list[int]] = [[] for _ in range(n_t)]
+        for w in wants:
+            for i in range(n_t):
+                if w in cols[i]:
+                    at[i].append(cols[i].index(w))
+                    break
         for src, dst, k in steps:
             # The card at the bottom of what moves, and what it comes to lie on.
             if src < CELLS:
@@ -271,14 +280,27 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
                 if ckey in seen:
                     continue
                 seen.add(ckey)
+                # The score changes by the columns moved from and to, and the cells: a run
+                # of k whose bottom card has rank top adds the cards of rank above the
+                # lowest under it to "above a lower one"; it leaves the wanted cards in its
+                # column k shallower, and makes those in the column it lands on k deeper.
                 c_cols = list(cols)
                 ch = h
+                top = rank[card]
                 if src < CELLS:
+                    n = len(col) - k
                     rest = c_cols[src] = col[:-k]
-                    old = terms[src]
-                    if old is None:
-                        old = terms[src] = term(col, wants)
-                    ch += (term(rest, wants) if rest else -EMPTY) - old
+                    if n:
+                        low = lows[src][n]
+                        if top > low:
+                            ch -= BLOCK * (top - low if top - low < k else k)
+                        if card not in onto[rest[-1]]:
+                            ch -= LOOSE
+                        for x in at[src]:
+                            if x < n:
+                                ch -= NEED * k
+                    else:
+                        ch -= EMPTY
                     c_cells = cells
                 else:
                     c_cells_l = list(cells)
@@ -296,10 +318,13 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
                     else:
                         moved = to + col[-k:]
                     c_cols[dst] = moved
-                    old = terms[dst]
-                    if old is None:
-                        old = terms[dst] = term(to, wants) if to else -EMPTY
-                    ch += term(moved, wants) - old
+                    if to:
+                        low = lows[dst][len(to)]
+                        if top > low:
+                            ch += BLOCK * (top - low if top - low < k else k)
+                        ch += NEED * k * len(at[dst])
+                    else:
+                        ch += EMPTY
                 tick -= 1
                 heappush(frontier, (ch, tick, tuple(c_cols), c_cells, found, ckey, me,
                                     ((src, dst, k),)))
