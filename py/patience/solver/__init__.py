@@ -1,6 +1,6 @@
-"""A solver for every game: exact search (best-first, or depth-first for Klondike, All in a
-Row, the Pyramid and the one-pass games that lift one card, ``onepass.py``) under a node
-budget.
+"""A solver for every game: exact search (best-first, with a search of its own for FreeCell,
+``freecell.py``; or depth-first for Klondike, All in a Row, the Pyramid and the one-pass
+games that lift one card, ``onepass.py``) under a node budget.
 
 >>> import patience
 >>> from patience.solver import solve
@@ -16,7 +16,7 @@ from collections.abc import Callable, Generator
 
 from ..game import Move, State
 from ..rules import Rules
-from . import klondike, onepass, pyramid
+from . import freecell, klondike, onepass, pyramid
 from .blocked import make_blocked
 from .heuristic import ALTERNATES, WEIGHTS, make_heuristic
 from .narrow import Narrow, make_narrow
@@ -60,6 +60,8 @@ def solve_steps(r: Rules, s: State, budget: int = DEFAULT_BUDGET,
         raise ValueError(f"a node budget is a whole number from 0 up, not {budget!r}")
     if fits(r):
         verdict, moves, nodes = yield from row_search(r, s, budget, every)
+    elif freecell.fits(r, s):
+        verdict, moves, nodes = yield from freecell.solve_passes(r, s, budget, every)
     elif pyramid.fits(r, s):
         verdict, moves, nodes = yield from pyramid.search(r, s, budget, every)
     elif onepass.fits(r):
