@@ -77,7 +77,9 @@ def _search(r: Rules, s: State, budget: int,
     Klondike first asks its dead-end test, then runs four best-first passes narrowed by
     ``narrow`` under four heuristic weights, a 48th of the budget each (on Klondike deals
     1-40 most wins come in a few hundred nodes under one of the weights and in none under
-    the others), then its own exact depth-first search (``klondike.py``) with the rest. (A
+    the others), then its own exact depth-first search (``klondike.py``) with the rest;
+    a game of that shape with no stock (Yukon) runs that search alone, with the whole
+    budget. (A
     24th each cost hard deals about 5 s of 10 before the exact search. Of deals 1-200,
     draw 1, the 14 that only a larger share lets a narrowed pass win, the exact search
     wins in under 4 s each.) Other games with a waste run the narrowed passes, then exact
@@ -103,6 +105,8 @@ def _search(r: Rules, s: State, budget: int,
         # first with no budget, it answers at once a deal its dead-end test finds lost.
         passes.append((lambda share: klondike.dfs(r, s, 0, every), 0, True))
         passes += [(best(w, narrow), budget // 48, False) for w in orders]
+        passes.append((lambda share: klondike.dfs(r, s, share, every), budget, True))
+    elif klondike.fits(r):
         passes.append((lambda share: klondike.dfs(r, s, share, every), budget, True))
     else:
         if narrow is not None:
