@@ -89,8 +89,6 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
             found[SUIT[card]] = max(found[SUIT[card]], RANK[card])
     rank_of, suit_of = RANK, SUIT
     on = r.on
-    # onto[b]: the cards that may go on card b.
-    onto = [[a for a in range(52) if on[a * 52 + b]] for b in range(52)]
     # The suits whose cards one rank lower may want to go on a card (the safe-move rule).
     safety = r.game.safety
     wide = eager and safety == "any" and r.game.build == "any"
@@ -167,13 +165,13 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
         then moves that empty a pile or uncover a card that may go up, then the rest,
         empty piles last."""
         out: list[Plan] = []
-        want: dict[int, list[int]] = {}
+        # by_rank[k]: the piles whose top card is of rank k.
+        by_rank: list[list[int]] = [[] for _ in range(15)]
         empty = -1
         for t in range(n_t):
             pile = tab[t]
             if pile:
-                for a in onto[pile[-1]]:
-                    want.setdefault(a, []).append(t)
+                by_rank[rank_of[pile[-1]]].append(t)
             elif empty < 0:
                 empty = t
         for t in range(n_t):
@@ -197,9 +195,10 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
             else:
                 # Off a card it is built on: a swap between like places.
                 order = 8
-            for dst in want.get(card, ()):
-                if dst != t:
-                    out.append((order, base ^ ZU[card * 53 + tab[dst][-1]], MOVE, t, dst))
+            for dst in by_rank[rank_of[card] + 1]:
+                top = tab[dst][-1]
+                if on[card * 52 + top]:
+                    out.append((order, base ^ ZU[card * 53 + top], MOVE, t, dst))
             if empty >= 0 and n > 1:
                 out.append((order + 3, base ^ ZU[card * 53 + BOTTOM], MOVE, t, empty))
         out.sort(key=_order)
