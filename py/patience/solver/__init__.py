@@ -1,5 +1,5 @@
-"""A solver for every game: exact search (best-first, or depth-first for Klondike, All in a
-Row and the Pyramid) under a node budget.
+"""A solver for every game: exact search (best-first, or depth-first for Klondike and Yukon,
+All in a Row, the Pyramid and Streets and Alleys, ``castle.py``) under a node budget.
 
 >>> import patience
 >>> from patience.solver import solve
