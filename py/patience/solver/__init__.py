@@ -1,6 +1,7 @@
-"""A solver for every game: exact search (best-first, with a search of its own for FreeCell,
-``freecell.py``; or depth-first for Klondike, All in a Row, the Pyramid and the one-pass
-games that lift one card, ``onepass.py``) under a node budget.
+"""A solver for every game: exact search under a node budget: best-first (FreeCell with a
+search of its own, ``freecell.py``), or depth-first for Klondike and Yukon, All in a Row, the
+Pyramid, Streets and Alleys (``castle.py``) and the one-pass games that lift one card
+(``onepass.py``).
 
 >>> import patience
 >>> from patience.solver import solve
@@ -16,7 +17,7 @@ from collections.abc import Callable, Generator
 
 from ..game import Move, State
 from ..rules import Rules
-from . import freecell, klondike, onepass, pyramid
+from . import castle, freecell, klondike, onepass, pyramid
 from .blocked import make_blocked
 from .heuristic import ALTERNATES, WEIGHTS, make_heuristic
 from .narrow import Narrow, make_narrow
@@ -82,7 +83,11 @@ def _search(r: Rules, s: State, budget: int,
     Klondike first asks its dead-end test, then runs four best-first passes narrowed by
     ``narrow`` under four heuristic weights, a 48th of the budget each (on Klondike deals
     1-40 most wins come in a few hundred nodes under one of the weights and in none under
-    the others), then its own exact depth-first search (``klondike.py``) with the rest. (A
+    the others), then its own exact depth-first search (``klondike.py``) with the rest;
+    a game of that shape with no stock (Yukon) runs that search alone, with the whole
+    budget. Open games played one card at a time (Streets and Alleys) run four short
+    best-first restarts (a tenth of the budget each, at most 10,000 positions), then the
+    exact depth-first search of ``castle.py`` with the rest. (A
     24th each cost hard deals about 5 s of 10 before the exact search. Of deals 1-200,
     draw 1, the 14 that only a larger share lets a narrowed pass win, the exact search
     wins in under 4 s each.) Other games with a waste run the narrowed passes, then exact
@@ -109,6 +114,15 @@ def _search(r: Rules, s: State, budget: int,
         passes.append((lambda share: klondike.dfs(r, s, 0, every), 0, True))
         passes += [(best(w, narrow), budget // 48, False) for w in orders]
         passes.append((lambda share: klondike.dfs(r, s, share, every), budget, True))
+    elif klondike.fits(r):
+        passes.append((lambda share: klondike.dfs(r, s, share, every), budget, True))
+    elif castle.fits(r, s):
+        # Short best-first restarts find most wins soonest; the depth-first search (about
+        # three times as many positions a second on large searches, and little memory)
+        # proves the losses.
+        share = min(budget // 10, 10_000)
+        passes += [(best(w, None), share, True) for w in (WEIGHTS, *ALTERNATES)]
+        passes.append((lambda share: castle.dfs(r, s, share, every), budget, True))
     else:
         if narrow is not None:
             passes += [(best(w, narrow), budget // 6, False) for w in orders]

@@ -55,6 +55,14 @@ win. Where the dead-end test and merging are off (``prune=False, merge=False``) 
 expands exactly what the general search does. Klondike deal 12 (draw 1), unknown after
 400,000 positions before merging, is won after about 1,100.
 
+Yukon (no stock; any face-up card lifted with the cards on it, built or not) fits too:
+the stock's moves are then none, a run is led by any face-up card, and the dead-end test's
+rules hold as they stand (there too a face-up card leaves whenever an open card takes it).
+Two things Klondike never shows are kept out: a card lifted onto the top of its own pile,
+and a twin swap or an exchange of runs where both twins lie in one pile (the swap would lift
+a twin's own pile onto itself). On Yukon deals 1-100 under 40,000 positions this search
+decides 95 (85 won, 10 lost) where the general best-first search decided 77.
+
 Two positions could share a key by chance: with 128 random bits the odds over a search of a
 million positions are about one in 10^26, the only way this search could call a game
 unwinnable wrongly. A win is replayed through the checked API.
@@ -91,10 +99,11 @@ TO_FOUNDATION = -1
 
 
 def fits(r: Rules) -> bool:
-    """Tell whether the game of ``r`` is Klondike-shaped, so that this search applies."""
+    """Tell whether the game of ``r`` is Klondike-shaped, so that this search applies
+    (Yukon too: no stock, any face-up card lifted)."""
     g = r.game
-    return (g.stock == "waste" and g.foundation == "suit_up" and g.build == "alt"
-            and g.lift == "run" and g.empty == "king" and g.decks == 1 and not r.C
+    return (g.stock in ("waste", None) and g.foundation == "suit_up" and g.build == "alt"
+            and g.lift in ("run", "any") and g.empty == "king" and g.decks == 1 and not r.C
             and g.after_move is None and g.safety == "alt" and g.foundations == 4
             and g.symmetric and not g.supermove and g.pack is None)
 
@@ -128,12 +137,15 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
     for f in r.F:
         for card in root.piles[f]:
             found[SUIT[card]] = max(found[SUIT[card]], RANK[card])
-    deck = list(root.piles[r.waste]) + list(reversed(root.piles[r.stock]))
+    waste = root.piles[r.waste] if r.waste >= 0 else ()
+    deck = list(waste) + list(reversed(root.piles[r.stock] if r.stock >= 0 else ()))
     # The waste's size and the passes used.
-    state = [len(root.piles[r.waste]), root.recycles]
+    state = [len(waste), root.recycles]
     draw, max_recycles, takeback = r.draw, r.max_recycles, r.takeback
     limited = max_recycles is not None
     n_t = len(tab)
+    # Whether any face-up card may be lifted with the cards on it, built or not.
+    lift_any = r.game.lift == "any"
     rank_of, suit_of, red = RANK, SUIT, RED
     # onto[b]: the cards that may go on card b.
     onto = [[a for a in range(52) if RANK[a] + 1 == RANK[b] and RED[a] != RED[b]]
@@ -149,7 +161,7 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
         for i in range(d + 1, len(pile)):
             if pile[i] in onto[pile[i - 1]]:
                 over[pile[i - 1]] = pile[i]
-            else:
+            elif not lift_any:
                 # A position from text may hold face-up cards that are no build, which
                 # no move can lift as a run: no swaps there.
                 twins = False
@@ -323,9 +335,19 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
             pile = tab[t]
             if len(pile) > down[t]:
                 w = twin[pile[-1]]
-                if over[w] >= 0:
+                if over[w] >= 0 and not (lift_any and w in pile):
                     out.append((t, w, over[w]))
         return out
+
+    def apart(p: int, q: int) -> bool:
+        """Tell whether face-up cards ``p`` and ``q`` lie in different piles (always so
+        where only built runs are lifted: twins are of one colour)."""
+        if not lift_any:
+            return True
+        for pile in tab:
+            if p in pile:
+                return q not in pile
+        return True
 
     def fold() -> int:
         """Return the key of the position's class. For each pair of twins: where one
@@ -340,9 +362,9 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
             a = over[p]
             b = over[q]
             if a >= 0:
-                if a > b >= 0:
+                if a > b >= 0 and apart(p, q):
                     h ^= ZU[a * 53 + p] ^ ZU[b * 53 + q] ^ ZU[b * 53 + p] ^ ZU[a * 53 + q]
-            elif b >= 0 and p in tops:
+            elif b >= 0 and p in tops and apart(p, q):
                 h ^= ZU[b * 53 + q] ^ ZU[b * 53 + p]
         return h
 
@@ -397,6 +419,8 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                 if turns:
                     base ^= turn_key(src, i - 1)
                 for dst in want.get(card, ()):
+                    if dst == t:
+                        continue
                     out.append((0 if turns else 5, base ^ ZU[card * 53 + tab[dst][-1]],
                                 RUN, t, dst, n - i, sw))
                 if empty >= 0 and i and rank_of[card] == 13:
@@ -405,7 +429,8 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                 if i == d:
                     break
                 under = src[i - 1]
-                if red[card] == red[under] or rank_of[card] + 1 != rank_of[under]:
+                if not lift_any and (red[card] == red[under]
+                                     or rank_of[card] + 1 != rank_of[under]):
                     break
                 i -= 1
 

@@ -1,0 +1,335 @@
+"""A depth-first search for open games played one card at a time (Streets and Alleys).
+
+The shape: one deck, every card face up in the tableau from the start, no stock and no free
+cells, one card lifted at a time, any card into an empty pile, foundations up in suit with
+no card coming back. The general search (``search.py``) builds a new position and key for
+every child; here one position is changed in place and changed back, and its key is a
+128-bit Zobrist hash updated move by move (each tableau card keyed with the card under it,
+or the bottom of its pile, so that the order of the piles does not count, as in
+``Rules.key``; each card on the foundations), so a child met before is skipped before it
+is built.
+
+Safe moves to the foundations are played at once after every move, as in ``search.py``:
+those of ``patience.safe_moves`` and, where the tableau builds regardless of suit, more. A
+card ``x`` of rank ``k`` that may go up is safe there once every card of rank ``k - 2`` or
+lower is up. Why: take a win that keeps ``x`` in the tableau. Only a card ``y`` of rank
+``k - 1`` ever goes on ``x``; in that win put each such ``y`` up instead (its suit is up to
+``k - 2`` from now on) and leave out the moves of ``x`` and of those ``y`` after. No card
+ever goes on such a ``y`` (only cards of rank ``k - 2``, all up), so ``x`` and a ``y`` on
+it are always the top of their pile, the other piles are as in the win, every pile empty
+in the win is empty here too, and the foundations hold at least what they hold in the win:
+each move kept is still legal, and it wins. (The engine's rule, every card of rank
+``k - 1`` up, is the one a player would agree to without thinking; this one is for the
+search alone.) Every position is asked the dead-end test of
+``blocked.py`` (cards that hold each other down for good), written here on the search's own
+lists. A position where every pile runs down in rank from its bottom is a win: the lowest
+card left lies on top of a pile and every lower card is up, so it goes up, and so on.
+
+The moves are every legal move but three kinds that lead nowhere new: a card put into an
+empty pile from a pile where it lies alone (the same position, piles taken in any order),
+into a second empty pile (the first gives the same position), and a card onto the top of
+its own pile (no such move). With ``prune=False, eager=False`` the dead-end test and the
+wider safe moves are off and the search expands exactly the positions the general search
+does.
+
+Two positions could share a key by chance: with 128 random bits the odds over a search of a
+million positions are about one in 10^26, the only way this search could call a game
+unwinnable wrongly. A win is replayed through the checked API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from ..auto import finish_moves
+from ..cards import RANK, RED, SUIT
+from ..game import Move, State
+from ..rules import Rules
+from .klondike import ZF, ZU
+
+Outcome = tuple[str, list[Move], int]
+# A move of the search: its order among its siblings, its key change, kind, from, to.
+Plan = tuple[int, int, int, int, int]
+# What undoing a move needs: kind, from, to, key change.
+Record = tuple[int, int, int, int]
+
+BOTTOM = 52   # "the card under" a pile's bottom card
+# Move kinds: a tableau card onto another pile (a: from, b: to), a top card up (a: pile).
+MOVE, UP = 0, 1
+
+# Cards are numbered rank-major: card c + 4 is the next of c's suit.
+assert all(RANK[c] == c // 4 + 1 and SUIT[c] == c % 4 for c in range(52))
+
+
+def fits(r: Rules, s: State) -> bool:
+    """Tell whether the game of ``r`` and position ``s`` have the shape this search needs."""
+    g = r.game
+    return (g.stock is None and not r.C and g.decks == 1 and g.foundation == "suit_up"
+            and g.foundations == 4 and g.lift == "one" and g.empty == "any"
+            and g.after_move is None and not r.pairs and not r.takeback and g.symmetric
+            and g.cover is None and g.pack is None and g.goal == "foundations"
+            and g.safety in ("any", "alt", "none") and not any(s.down))
+
+
+def dfs(r: Rules, root: State, budget: int, every: int = 0,
+        prune: bool = True, eager: bool = True) -> Generator[int, None, Outcome]:
+    """Search ``root`` depth first; return the verdict, the winning moves and the nodes.
+
+    A generator like ``search.best_first``: it yields the nodes expanded so far every
+    ``every`` nodes (never when ``every`` is 0) and returns the outcome. ``fits(r, root)``
+    must hold. ``prune`` drops the positions the dead-end test finds lost; ``eager``
+    plays the wider safe moves of a game that builds regardless of suit (see the module's
+    text); with both off, the search expands exactly what the general search does.
+    """
+    tab = [list(root.piles[t]) for t in r.T]
+    n_t = len(tab)
+    found = [0, 0, 0, 0]
+    for f in r.F:
+        for card in root.piles[f]:
+            found[SUIT[card]] = max(found[SUIT[card]], RANK[card])
+    rank_of, suit_of = RANK, SUIT
+    on = r.on
+    # The suits whose cards one rank lower may want to go on a card (the safe-move rule).
+    safety = r.game.safety
+    wide = eager and safety == "any" and r.game.build == "any"
+    wanting = [tuple(x for x in range(4) if safety == "any" or RED[x] != RED[c])
+               for c in range(52)]
+    # Bit masks for the dead-end test: low[c] the lower cards of c's suit, ups[c] the cards
+    # c may go on.
+    low = [sum(1 << z for z in range(c - 4, -1, -4)) for c in range(52)]
+    ups = [sum(1 << p for p in range(52) if on[c * 52 + p]) for c in range(52)]
+    # below[k]: the clubs of rank k or lower (shifted by the suit for the others).
+    below = [sum(1 << (z * 4) for z in range(k)) for k in range(14)]
+
+    key = 0
+    for pile in tab:
+        for i, card in enumerate(pile):
+            key ^= ZU[card * 53 + (pile[i - 1] if i else BOTTOM)]
+    for suit, top in enumerate(found):
+        for rk in range(1, top + 1):
+            key ^= ZF[(rk - 1) * 4 + suit]
+
+    def safe(c: int) -> bool:
+        """Tell whether card ``c`` may go up now and could never be wanted in the tableau."""
+        rk = rank_of[c]
+        if found[suit_of[c]] != rk - 1:
+            return False
+        if rk <= 2:
+            return True
+        if safety == "none":
+            return False
+        if wide and min(found) >= rk - 2:
+            return True
+        return all(found[x] >= rk - 1 for x in wanting[c])
+
+    def do(kind: int, a: int, b: int, delta: int) -> Record:
+        nonlocal key
+        if kind == MOVE:
+            tab[b].append(tab[a].pop())
+        else:
+            found[suit_of[tab[a].pop()]] += 1
+        key ^= delta
+        return (kind, a, b, delta)
+
+    def undo(rec: Record) -> None:
+        nonlocal key
+        kind, a, b, delta = rec
+        key ^= delta
+        if kind == MOVE:
+            tab[a].append(tab[b].pop())
+        else:
+            suit = b
+            found[suit] -= 1
+            tab[a].append(found[suit] * 4 + suit)
+
+    def up_key(src: list[int]) -> int:
+        card = src[-1]
+        return ZU[card * 53 + (src[-2] if len(src) > 1 else BOTTOM)] ^ ZF[card]
+
+    def close() -> list[Record]:
+        """Play safe moves to the foundations until there are none; return their records."""
+        done: list[Record] = []
+        again = True
+        while again:
+            again = False
+            for t in range(n_t):
+                src = tab[t]
+                if src and safe(src[-1]):
+                    card = src[-1]
+                    done.append(do(UP, t, suit_of[card], up_key(src)))
+                    again = True
+        return done
+
+    def children() -> list[Plan]:
+        """Return the moves of the position, in the order to try them: cards up first,
+        then moves that empty a pile or uncover a card that may go up, then the rest,
+        empty piles last."""
+        out: list[Plan] = []
+        # by_rank[k]: the piles whose top card is of rank k.
+        by_rank: list[list[int]] = [[] for _ in range(15)]
+        empty = -1
+        for t in range(n_t):
+            pile = tab[t]
+            if pile:
+                by_rank[rank_of[pile[-1]]].append(t)
+            elif empty < 0:
+                empty = t
+        for t in range(n_t):
+            src = tab[t]
+            if not src:
+                continue
+            card = src[-1]
+            n = len(src)
+            under = src[-2] if n > 1 else BOTTOM
+            base = ZU[card * 53 + under]
+            if found[suit_of[card]] == rank_of[card] - 1:
+                out.append((0, base ^ ZF[card], UP, t, suit_of[card]))
+            if n == 1:
+                order = 2
+            elif found[suit_of[under]] == rank_of[under] - 1:
+                order = 1
+            elif rank_of[card] >= rank_of[under]:
+                # The card lies on a lower one: moving it takes away a blocker, the
+                # sooner the nearer the lower card is to going up.
+                order = 3 + min(3, rank_of[under] - 1 - found[suit_of[under]])
+            else:
+                # Off a card it is built on: a swap between like places.
+                order = 8
+            for dst in by_rank[rank_of[card] + 1]:
+                top = tab[dst][-1]
+                if on[card * 52 + top]:
+                    out.append((order, base ^ ZU[card * 53 + top], MOVE, t, dst))
+            if empty >= 0 and n > 1:
+                out.append((order + 3, base ^ ZU[card * 53 + BOTTOM], MOVE, t, empty))
+        out.sort(key=_order)
+        return out
+
+    def won() -> bool:
+        """Tell whether every pile runs down in rank from its bottom (a sure win)."""
+        for pile in tab:
+            for i in range(1, len(pile)):
+                if rank_of[pile[i]] > rank_of[pile[i - 1]]:
+                    return False
+        return True
+
+    def blocked() -> bool:
+        """The dead-end test of ``blocked.py`` where every card is in place: some set of
+        cards none of which can ever be the first of them to leave."""
+        for pile in tab:
+            if not pile:
+                # Any card may go into the empty pile: nothing is held for good.
+                return False
+        stacks: list[tuple[list[int], list[int]]] = []
+        members = 0
+        gone = below[found[0]] | below[found[1]] << 1 | below[found[2]] << 2 \
+            | below[found[3]] << 3
+        for pile in tab:
+            under = [0]
+            m = 0
+            for c in pile:
+                m |= 1 << c
+                under.append(m)
+            stacks.append((pile, under))
+            members |= m
+        while members:
+            held = 0
+            piles_held = 0
+            for pile, under in stacks:
+                for i in range(len(pile) - 1, -1, -1):
+                    if members >> pile[i] & 1:
+                        held |= under[i]
+                        piles_held += 1
+                        break
+            spaceless = piles_held == len(stacks)
+            stay = members | held
+            shut = held | gone
+            out = 0
+            rest = members
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                x = bit.bit_length() - 1
+                if not low[x] & stay or ups[x] & ~shut or not spaceless:
+                    out |= bit
+            if not out:
+                return True
+            members &= ~out
+        return False
+
+    seen: set[int] = set()
+    closing = close()
+    seen.add(key)
+    if won():
+        return "solved", _replay(r, root, [closing]), 0
+    if prune and blocked():
+        return "unwinnable", [], 0
+    if budget <= 0:
+        return "unknown", [], 0
+    stack: list[list[Plan]] = [children()]
+    pos = [0]
+    path: list[list[Record]] = [closing]
+    nodes = 1
+    while stack:
+        moves = stack[-1]
+        i = pos[-1]
+        if i >= len(moves):
+            stack.pop()
+            pos.pop()
+            for rec in reversed(path.pop()):
+                undo(rec)
+            continue
+        pos[-1] = i + 1
+        _, delta, kind, a, b = moves[i]
+        h = key ^ delta
+        if h in seen:
+            continue
+        seen.add(h)
+        recs = [do(kind, a, b, delta)]
+        recs += close()
+        if key != h:
+            if key in seen:
+                for rec in reversed(recs):
+                    undo(rec)
+                continue
+            seen.add(key)
+        path.append(recs)
+        if won():
+            return "solved", _replay(r, root, path), nodes
+        if prune and blocked():
+            path.pop()
+            for rec in reversed(recs):
+                undo(rec)
+            continue
+        if nodes >= budget:
+            return "unknown", [], nodes
+        nodes += 1
+        if every and not nodes % every:
+            yield nodes
+        stack.append(children())
+        pos.append(0)
+    return "unwinnable", [], nodes
+
+
+def _order(plan: Plan) -> int:
+    return plan[0]
+
+
+def _replay(r: Rules, root: State, path: list[list[Record]]) -> list[Move]:
+    """Turn the search's records into engine moves from ``root``, then finish the game."""
+    names, T, F = r.names, r.T, r.F
+    s = root
+    moves: list[Move] = []
+    for recs in path:
+        for kind, a, b, _ in recs:
+            if kind == MOVE:
+                m = Move(names[T[a]], names[T[b]])
+            else:
+                card = s.piles[T[a]][-1]
+                m = Move(names[T[a]], next(names[f] for f in F
+                                           if r.foundation_accepts(s.piles[f], card)))
+            moves.append(m)
+            s = r.apply(s, m)
+    finish = finish_moves(r, s)
+    if finish is None:
+        raise AssertionError("the search's won position does not finish")
+    return moves + finish

@@ -1,0 +1,104 @@
+"""Klondike's depth-first search (``solver/klondike.py``) on Yukon: no stock, and any
+face-up card lifted with the cards on it, built or not."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import patience
+from patience import Rules, State
+from patience.solver import klondike
+from patience.solver.heuristic import WEIGHTS, make_heuristic
+from patience.solver.search import best_first, drain
+
+from helpers import plain_search
+
+
+def dfs(r: Rules, s: State, budget: int, prune: bool = True,
+        merge: bool = True) -> tuple[str, list[patience.Move], int]:
+    return drain(klondike.dfs(r, s, budget, prune=prune, merge=merge))
+
+
+def replays(r: Rules, s: State, moves: list[patience.Move]) -> bool:
+    for m in moves:
+        s = r.play(s, m)
+    return r.is_won(s)
+
+
+def small_yukon(rng: random.Random, low: int) -> tuple[Rules, State]:
+    """A random Yukon position with a few cards left: each suit up to a random rank from
+    ``low`` to the Queen, the rest dealt to the seven piles with some face down, then up to
+    30 random moves (so that cards lie on twins, built or not)."""
+    r = patience.rules("yukon")
+    tops = [rng.randint(low, 12) for _ in range(4)]
+    play = [rank * 4 + suit for suit in range(4) for rank in range(tops[suit], 13)]
+    rng.shuffle(play)
+    piles: list[tuple[int, ...]] = [() for _ in r.names]
+    down = [0] * len(r.names)
+    for suit, top in enumerate(tops):
+        piles[r.F[suit]] = tuple(rank * 4 + suit for rank in range(top))
+    cut = sorted(rng.choices(range(len(play) + 1), k=len(r.T) - 1))
+    for t, a, b in zip(r.T, [0, *cut], [*cut, len(play)]):
+        piles[t] = tuple(play[a:b])
+        down[t] = rng.randint(0, max(0, b - a - 1))
+    s = State(tuple(piles), tuple(down), 0, 0)
+    for _ in range(rng.randint(0, 30)):
+        moves = r.legal_moves(s)
+        if not moves:
+            break
+        s = r.play(s, rng.choice(moves))
+    return r, s
+
+
+def test_it_fits_yukon() -> None:
+    assert klondike.fits(patience.rules("yukon"))
+    assert not klondike.fits(patience.rules("streets_and_alleys"))
+
+
+@pytest.mark.parametrize("deal", [30])
+def test_it_exhausts_exactly_the_positions_the_general_search_does(deal: int) -> None:
+    """With the dead-end test and merging off, a lost deal runs dry after exactly the
+    positions the general search expands: the same moves, keys that tell apart the same
+    positions (a card lifted from under its twin, or onto a card of its own pile, is no
+    move)."""
+    r = patience.rules("yukon")
+    s = r.deal(deal)
+    verdict, _, nodes = dfs(r, s, 300_000, prune=False, merge=False)
+    general = drain(best_first(r, s, 300_000, make_heuristic(r, WEIGHTS)))
+    assert verdict == general[0] == "unwinnable"
+    assert nodes == general[2]
+
+
+@pytest.mark.parametrize(("seed", "low"), [(1, 6), (2, 5), (3, 7)])
+def test_merging_and_the_dead_end_test_change_no_verdict(seed: int, low: int) -> None:
+    """On random small positions, the search with merging, with the dead-end test and with
+    both gives the verdict of a plain search of every reachable position, and its wins
+    replay."""
+    rng = random.Random(seed)
+    verdicts = set()
+    fewer = 0
+    for _ in range(100):
+        r, s = small_yukon(rng, low)
+        truth = plain_search(r, s, 200_000)
+        assert truth is not None
+        verdicts.add(truth)
+        plain = dfs(r, s, 200_000, prune=False, merge=False)
+        for prune, merge in ((False, True), (True, False), (True, True)):
+            got = dfs(r, s, 200_000, prune=prune, merge=merge)
+            assert (got[0] == "solved") is truth, (prune, merge, patience.format_position(r, s))
+            if truth:
+                assert replays(r, s, got[1])
+            fewer += got[2] < plain[2]
+        assert (plain[0] == "solved") is truth
+    assert verdicts == {True, False}
+    assert fewer >= 30
+
+
+@pytest.mark.parametrize("deal", [1, 12, 15])
+def test_deals_solve_and_replay(deal: int) -> None:
+    r = patience.rules("yukon")
+    s = r.deal(deal)
+    verdict, moves, _ = dfs(r, s, 40_000)
+    assert verdict == "solved" and replays(r, s, moves)
