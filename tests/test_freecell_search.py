@@ -16,7 +16,7 @@ from patience.solver.search import drain
 from helpers import plain_search, setup
 
 
-def children(r: Rules, s: State, moves: list[patience.Move]) -> set[object]:
+def children(r: Rules, s: State, moves: list[patience.Move]) -> set[tuple[object, ...]]:
     """Return the keys of the positions the moves lead to, the position itself left out."""
     return {r.key(r.apply(s, m)) for m in moves} - {r.key(s)}
 
