@@ -15,7 +15,7 @@ from collections.abc import Callable, Generator
 
 from ..game import Move, State
 from ..rules import Rules
-from . import klondike, pyramid
+from . import klondike, pyramid, spider
 from .blocked import make_blocked
 from .heuristic import ALTERNATES, WEIGHTS, make_heuristic
 from .narrow import Narrow, make_narrow
@@ -61,6 +61,8 @@ def solve_steps(r: Rules, s: State, budget: int = DEFAULT_BUDGET,
         verdict, moves, nodes = yield from row_search(r, s, budget, every)
     elif pyramid.fits(r, s):
         verdict, moves, nodes = yield from pyramid.search(r, s, budget, every)
+    elif spider.fits(r):
+        verdict, moves, nodes = yield from spider.search(r, s, budget, every)
     else:
         verdict, moves, nodes = yield from _search(r, s, budget, every)
     if verdict == "solved":

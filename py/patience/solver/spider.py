@@ -1,0 +1,279 @@
+"""A search made for Spider: best-first within each stage between deals, depth first over
+the deals.
+
+Dealing from the stock is the one move that cannot be undone, so the game falls into
+*stages*: the positions between one deal and the next. Each stage is searched best first
+(highest score first, ``_score``) for a bounded number of positions; the positions it
+expanded with no empty pile are the places it could deal from, and the best few of them,
+by the same score, are dealt from in turn, each starting the next stage's search (depth
+first over the stages). In the last stage (the stock empty) the search looks for the win.
+Searches run in passes that look at more positions a stage and try more places to deal
+from, until the budget is spent (``PASSES``).
+
+A position is ten piles, each kept as ``bytes``: its count of face-down cards, then its
+cards from the bottom (card = (rank - 1) * 4 + suit). The key of a position joins the
+piles; in the last stage it sorts them first (with the stock empty the piles are
+interchangeable), before that it keeps their order (a deal puts a different card on each).
+
+Moves are runs between piles, with the runs that are lifted as units in mind:
+
+- a run goes onto a card one rank higher: onto one of its suit, or onto one of another
+  suit when that does something (not when it splits a run of one suit, nor when the run
+  lies already on a card of that rank, where it only swaps which of two equal-rank cards
+  shows);
+- a run of one suit is split onto a card of its suit only to complete a King-to-Ace run
+  (else the card it leaves on top is the twin of the card it goes to);
+- a whole run of one suit goes into the first empty pile, unless it is the pile's all;
+- completed King-to-Ace runs leave at once, as the rules say.
+
+This is a narrowed, heuristic search: the moves left out and the places to deal from not
+tried may hold the only wins, so when it runs dry it proves nothing and says ``unknown``.
+A win is given back as the real game's moves and replayed through the checked API by
+``patience.solver.solve``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from heapq import heappop, heappush
+
+from ..game import Move, State
+from ..games.layouts import remove_runs
+from ..rules import Rules
+
+Outcome = tuple[str, list[Move], int]
+# A position: a pile per tableau pile (face-down count, then the cards, bottom first).
+Piles = tuple[bytes, ...]
+# A move of the search: from pile, to pile, cards (from -1: a deal of that many cards).
+Step = tuple[int, int, int]
+
+# The score's weights: a card of one suit on the next higher (a link), a card on the next
+# higher of another suit, a face-up card on a card it does not build on, a face-down card,
+# an empty pile, a pile built up from a King, a completed run gone to the foundations.
+W_SUIT, W_RANK, W_BREAK, W_DOWN, W_EMPTY, W_KING, W_RUN = 10, 3, -4, -12, 20, 4, 200
+# The passes: positions searched a stage, places to deal from tried a stage.
+PASSES = ((400, 1), (1_500, 1), (600, 2), (4_000, 1), (1_500, 3), (12_000, 1))
+
+
+def fits(r: Rules) -> bool:
+    """Tell whether the game of ``r`` is Spider-shaped, so that this search applies."""
+    g = r.game
+    return (g.foundation == "runs" and g.build == "any" and g.lift == "suit_run"
+            and g.empty == "any" and g.stock == "tableau" and g.after_move is remove_runs
+            and r.waste < 0 and not r.C and not g.supermove and len(r.T) < 256)
+
+
+def _pile_score(p: bytes) -> int:
+    """Return the score of one pile (see the weights)."""
+    d = p[0]
+    n = len(p)
+    if n == 1:
+        return W_EMPTY
+    score = W_DOWN * d
+    if d == 0 and p[1] >> 2 == 12:
+        score += W_KING
+    for i in range(d + 2, n):
+        a, b = p[i], p[i - 1]
+        if a + 4 == b:
+            score += W_SUIT
+        elif (a >> 2) + 1 == b >> 2:
+            score += W_RANK
+        else:
+            score += W_BREAK
+    return score
+
+
+def _complete(p: bytes) -> bytes:
+    """Return the pile with a King-to-Ace run of one suit on top taken away, if it has one."""
+    n = len(p)
+    if n - 1 - p[0] < 13 or p[-1] >> 2:
+        return p
+    for k in range(1, 13):
+        if p[-k] + 4 != p[-k - 1]:
+            return p
+    rest = p[:-13]
+    d = rest[0]
+    if d and d >= len(rest) - 1:
+        rest = bytes((d - 1,)) + rest[1:]
+    return rest
+
+
+def search(r: Rules, s: State, budget: int, every: int = 0,
+           passes: tuple[tuple[int, int], ...] = PASSES) -> Generator[int, None, Outcome]:
+    """Search ``s`` for a win; return the verdict, the winning moves and the nodes expanded.
+
+    A generator like ``search.best_first``: it yields the nodes expanded so far every
+    ``every`` nodes (never when ``every`` is 0). ``passes`` lists, for each pass, the
+    positions a stage may expand and the places to deal from tried a stage; the last pass
+    is repeated, twice as wide each time, while the budget lasts. The verdict is
+    ``solved`` or ``unknown``, never ``unwinnable``.
+    """
+    names = r.names
+    T = r.T
+    n_piles = len(T)
+    root: Piles = tuple(bytes((s.down[t],)) + bytes(s.piles[t]) for t in T)
+    stock: bytes = bytes(s.piles[r.stock]) if r.stock >= 0 else b""
+    memo: dict[bytes, int] = {}
+    nodes = 0
+
+    def score(p: bytes) -> int:
+        v = memo.get(p)
+        if v is None:
+            v = memo[p] = _pile_score(p)
+        return v
+
+    def stage(top: Piles, rest: bytes, limit: int, width: int
+              ) -> Generator[int, None, tuple[list[Step] | None,
+                                              list[tuple[Piles, list[Step]]]]]:
+        """Search one stage from ``top``: return a win's steps, or the best places to deal
+        from with the steps to each."""
+        nonlocal nodes
+        last = not rest
+        first = nodes
+
+        def key_of(ps: Piles) -> bytes:
+            return b"\xff".join(sorted(ps) if last else ps)
+
+        k0 = key_of(top)
+        came: dict[bytes, tuple[bytes, Step]] = {k0: (b"", (0, 0, 0))}
+        h0 = sum(score(p) for p in top)
+        frontier: list[tuple[int, int, Piles, bytes]] = [(-h0, 0, top, k0)]
+        tick = 0
+        ready: list[tuple[int, int, bytes, Piles]] = []
+        while frontier and nodes - first < limit and nodes < budget:
+            negh, _, ps, k = heappop(frontier)
+            if last and all(len(p) == 1 for p in ps):
+                return _steps(came, k), []
+            nodes += 1
+            if every and not nodes % every:
+                yield nodes
+            tops = [p[-1] if len(p) > 1 else -1 for p in ps]
+            if -1 not in tops:
+                ready.append((negh, -len(ready), k, ps))
+            h = -negh
+            empty = tops.index(-1) if -1 in tops else -1
+            for i in range(n_piles):
+                p = ps[i]
+                d = p[0]
+                n = len(p)
+                if n - 1 <= d:
+                    continue
+                # The run of one suit on top: p[n - run:].
+                run = 1
+                while run < n - 1 - d and p[n - run - 1] == p[n - run] + 4:
+                    run += 1
+                rank_top = p[-1] >> 2
+                # The card under the run, if it is face up and a rank higher (then the run
+                # already lies built, on a card of another suit).
+                under = p[n - run - 1] if n - run - 1 > d else -1
+                built = under >= 0 and under >> 2 == (p[n - run] >> 2) + 1
+                hp = score(p)
+                for j in range(n_piles):
+                    if j == i:
+                        continue
+                    t = tops[j]
+                    if t < 0:
+                        if j != empty or n - run - 1 == 0:
+                            continue
+                        m = run
+                    else:
+                        m = (t >> 2) - rank_top
+                        if m < 1 or m > run:
+                            continue
+                        same = t == p[n - m] + 4
+                        if not same and (m < run or built):
+                            continue
+                        if m < run and not _completes(ps[j], p[n - m:]):
+                            # A split onto the suit: only when it completes a run.
+                            continue
+                    src = p[:n - m]
+                    if src[0] and src[0] >= len(src) - 1:
+                        src = bytes((src[0] - 1,)) + src[1:]
+                    q = ps[j]
+                    dst = q + p[n - m:]
+                    gone = 0
+                    if dst[-1] < 4:
+                        done = _complete(dst)
+                        if done is not dst:
+                            dst = done
+                            gone = W_RUN
+                    lst = list(ps)
+                    lst[i] = src
+                    lst[j] = dst
+                    child = tuple(lst)
+                    kc = key_of(child)
+                    if kc in came:
+                        continue
+                    came[kc] = (k, (i, j, m))
+                    hc = h - hp - score(q) + score(src) + score(dst) + gone
+                    tick -= 1
+                    heappush(frontier, (-hc, tick, child, kc))
+        if last:
+            return None, []
+        ready.sort()
+        out: list[tuple[Piles, list[Step]]] = []
+        for _, _, k, ps in ready[:width]:
+            out.append((ps, _steps(came, k)))
+        return None, out
+
+    def deal(ps: Piles, rest: bytes) -> tuple[Piles, bytes]:
+        m = min(n_piles, len(rest))
+        lst = list(ps)
+        for i in range(m):
+            p = lst[i] + rest[-1 - i:len(rest) - i]
+            if p[-1] < 4:
+                p = _complete(p)
+            lst[i] = p
+        return tuple(lst), rest[:len(rest) - m]
+
+    def dfs(top: Piles, rest: bytes, limit: int,
+            width: int) -> Generator[int, None, list[Step] | None]:
+        won, places = yield from stage(top, rest, limit, width)
+        if won is not None:
+            return won
+        for ps, steps in places:
+            if nodes >= budget:
+                return None
+            nxt, left = deal(ps, rest)
+            more = yield from dfs(nxt, left, limit, width)
+            if more is not None:
+                return steps + [(-1, -1, len(rest) - len(left))] + more
+        return None
+
+    schedule = list(passes)
+    while nodes < budget:
+        if not schedule:
+            break
+        limit, width = schedule.pop(0)
+        if not schedule:
+            schedule.append((limit * 2, width))
+        won = yield from dfs(root, stock, limit, width)
+        if won is not None:
+            return "solved", [_move(names, T, st) for st in won], nodes
+    return "unknown", [], nodes
+
+
+def _completes(q: bytes, part: bytes) -> bool:
+    """Tell whether ``part`` put on pile ``q`` completes a King-to-Ace run of one suit."""
+    p = q + part
+    return _complete(p) is not p
+
+
+def _steps(came: dict[bytes, tuple[bytes, Step]], k: bytes) -> list[Step]:
+    """Return the steps from a stage's first position to the one of key ``k``."""
+    out: list[Step] = []
+    while True:
+        parent, step = came[k]
+        if not parent:
+            break
+        out.append(step)
+        k = parent
+    out.reverse()
+    return out
+
+
+def _move(names: tuple[str, ...], T: tuple[int, ...], step: Step) -> Move:
+    i, j, m = step
+    if i < 0:
+        return Move("stock", "tableau", m)
+    return Move(names[T[i]], names[T[j]], m)
