@@ -50,9 +50,12 @@ Step = tuple[int, int, int]
 # The score's weights: a card of one suit on the next higher (a link), a card on the next
 # higher of another suit, a face-up card on a card it does not build on, a face-down card,
 # an empty pile, a pile built up from a King, a completed run gone to the foundations.
-W_SUIT, W_RANK, W_BREAK, W_DOWN, W_EMPTY, W_KING, W_RUN = 10, 3, -4, -12, 20, 4, 200
-# The passes: positions searched a stage, places to deal from tried a stage.
-PASSES = ((400, 1), (1_500, 1), (600, 2), (4_000, 1), (1_500, 3), (12_000, 1))
+W_SUIT, W_RANK, W_BREAK, W_DOWN, W_EMPTY, W_KING, W_RUN = 10, -2, -4, -12, 20, 4, 200
+# The passes: positions searched a stage, places to deal from tried a stage (the last
+# pass is repeated, with twice the positions each time); the last stage searches LAST
+# times as many.
+PASSES = ((400, 1), (600, 2))
+LAST = 4
 
 
 def fits(r: Rules) -> bool:
@@ -83,20 +86,20 @@ def _pile_score(p: bytes) -> int:
     return score
 
 
-def _complete(p: bytes) -> bytes:
-    """Return the pile with a King-to-Ace run of one suit on top taken away, if it has one."""
+def _complete(p: bytes) -> bytes | None:
+    """Return the pile with the King-to-Ace run of one suit on its top taken away (the
+    card under it turned up if face down), or None if it has none."""
     n = len(p)
     if n - 1 - p[0] < 13 or p[-1] >> 2:
-        return p
+        return None
     for k in range(1, 13):
         if p[-k] + 4 != p[-k - 1]:
-            return p
+            return None
     rest = p[:-13]
     d = rest[0]
     if d and d >= len(rest) - 1:
         rest = bytes((d - 1,)) + rest[1:]
     return rest
-
 
 def search(r: Rules, s: State, budget: int, every: int = 0,
            passes: tuple[tuple[int, int], ...] = PASSES) -> Generator[int, None, Outcome]:
@@ -105,7 +108,8 @@ def search(r: Rules, s: State, budget: int, every: int = 0,
     A generator like ``search.best_first``: it yields the nodes expanded so far every
     ``every`` nodes (never when ``every`` is 0). ``passes`` lists, for each pass, the
     positions a stage may expand and the places to deal from tried a stage; the last pass
-    is repeated, twice as wide each time, while the budget lasts. The verdict is
+    is repeated with twice the positions a stage each time, while the budget lasts and
+    some stage stops short of its end. The verdict is
     ``solved`` or ``unknown``, never ``unwinnable``.
     """
     names = r.names
@@ -115,6 +119,8 @@ def search(r: Rules, s: State, budget: int, every: int = 0,
     stock: bytes = bytes(s.piles[r.stock]) if r.stock >= 0 else b""
     memo: dict[bytes, int] = {}
     nodes = 0
+    # Whether a stage of this pass stopped at its limit (else a wider pass finds no more).
+    cut = False
 
     def score(p: bytes) -> int:
         v = memo.get(p)
@@ -127,9 +133,11 @@ def search(r: Rules, s: State, budget: int, every: int = 0,
                                               list[tuple[Piles, list[Step]]]]]:
         """Search one stage from ``top``: return a win's steps, or the best places to deal
         from with the steps to each."""
-        nonlocal nodes
+        nonlocal nodes, cut
         last = not rest
         first = nodes
+        if last:
+            limit *= LAST
 
         def key_of(ps: Piles) -> bytes:
             return b"\xff".join(sorted(ps) if last else ps)
@@ -151,63 +159,22 @@ def search(r: Rules, s: State, budget: int, every: int = 0,
             if -1 not in tops:
                 ready.append((negh, -len(ready), k, ps))
             h = -negh
-            empty = tops.index(-1) if -1 in tops else -1
-            for i in range(n_piles):
-                p = ps[i]
-                d = p[0]
-                n = len(p)
-                if n - 1 <= d:
+            for step, src, dst, gone in _children(ps, tops):
+                i, j, _ = step
+                lst = list(ps)
+                lst[i] = src
+                lst[j] = dst
+                child = tuple(lst)
+                kc = key_of(child)
+                if kc in came:
                     continue
-                # The run of one suit on top: p[n - run:].
-                run = 1
-                while run < n - 1 - d and p[n - run - 1] == p[n - run] + 4:
-                    run += 1
-                rank_top = p[-1] >> 2
-                # The card under the run, if it is face up and a rank higher (then the run
-                # already lies built, on a card of another suit).
-                under = p[n - run - 1] if n - run - 1 > d else -1
-                built = under >= 0 and under >> 2 == (p[n - run] >> 2) + 1
-                hp = score(p)
-                for j in range(n_piles):
-                    if j == i:
-                        continue
-                    t = tops[j]
-                    if t < 0:
-                        if j != empty or n - run - 1 == 0:
-                            continue
-                        m = run
-                    else:
-                        m = (t >> 2) - rank_top
-                        if m < 1 or m > run:
-                            continue
-                        same = t == p[n - m] + 4
-                        if not same and (m < run or built):
-                            continue
-                        if m < run and not _completes(ps[j], p[n - m:]):
-                            # A split onto the suit: only when it completes a run.
-                            continue
-                    src = p[:n - m]
-                    if src[0] and src[0] >= len(src) - 1:
-                        src = bytes((src[0] - 1,)) + src[1:]
-                    q = ps[j]
-                    dst = q + p[n - m:]
-                    gone = 0
-                    if dst[-1] < 4:
-                        done = _complete(dst)
-                        if done is not dst:
-                            dst = done
-                            gone = W_RUN
-                    lst = list(ps)
-                    lst[i] = src
-                    lst[j] = dst
-                    child = tuple(lst)
-                    kc = key_of(child)
-                    if kc in came:
-                        continue
-                    came[kc] = (k, (i, j, m))
-                    hc = h - hp - score(q) + score(src) + score(dst) + gone
-                    tick -= 1
-                    heappush(frontier, (-hc, tick, child, kc))
+                came[kc] = (k, step)
+                hc = (h - score(ps[i]) - score(ps[j]) + score(src) + score(dst)
+                      + W_RUN * gone)
+                tick -= 1
+                heappush(frontier, (-hc, tick, child, kc))
+        if frontier:
+            cut = True
         if last:
             return None, []
         ready.sort()
@@ -222,7 +189,7 @@ def search(r: Rules, s: State, budget: int, every: int = 0,
         for i in range(m):
             p = lst[i] + rest[-1 - i:len(rest) - i]
             if p[-1] < 4:
-                p = _complete(p)
+                p = _complete(p) or p
             lst[i] = p
         return tuple(lst), rest[:len(rest) - m]
 
@@ -231,32 +198,88 @@ def search(r: Rules, s: State, budget: int, every: int = 0,
         won, places = yield from stage(top, rest, limit, width)
         if won is not None:
             return won
+        # The places to deal from are tried best first by their score after the deal.
+        dealt: list[tuple[int, int, Piles, bytes, list[Step]]] = []
         for ps, steps in places:
+            nxt, left = deal(ps, rest)
+            dealt.append((-sum(score(p) for p in nxt), len(dealt), nxt, left, steps))
+        dealt.sort()
+        for _, _, nxt, left, steps in dealt[:width]:
             if nodes >= budget:
                 return None
-            nxt, left = deal(ps, rest)
             more = yield from dfs(nxt, left, limit, width)
             if more is not None:
-                return steps + [(-1, -1, len(rest) - len(left))] + more
+                return [*steps, (-1, -1, len(rest) - len(left)), *more]
         return None
 
     schedule = list(passes)
-    while nodes < budget:
-        if not schedule:
-            break
+    while schedule and nodes < budget:
         limit, width = schedule.pop(0)
         if not schedule:
             schedule.append((limit * 2, width))
+        cut = False
         won = yield from dfs(root, stock, limit, width)
         if won is not None:
             return "solved", [_move(names, T, st) for st in won], nodes
+        if not cut and not schedule[1:]:
+            break
     return "unknown", [], nodes
 
 
-def _completes(q: bytes, part: bytes) -> bool:
-    """Tell whether ``part`` put on pile ``q`` completes a King-to-Ace run of one suit."""
-    p = q + part
-    return _complete(p) is not p
+def _children(ps: Piles, tops: list[int]) -> list[tuple[Step, bytes, bytes, int]]:
+    """Return the moves of the search from ``ps`` (whose top cards are ``tops``, -1 for an
+    empty pile): each step with the piles it changes (from, to) and the runs it completes.
+
+    The moves left out are those of the module's text.
+    """
+    out: list[tuple[Step, bytes, bytes, int]] = []
+    n_piles = len(ps)
+    empty = tops.index(-1) if -1 in tops else -1
+    for i in range(n_piles):
+        p = ps[i]
+        d = p[0]
+        n = len(p)
+        if n - 1 <= d:
+            continue
+        # The run of one suit on top: p[n - run:].
+        run = 1
+        while run < n - 1 - d and p[n - run - 1] == p[n - run] + 4:
+            run += 1
+        rank_top = p[-1] >> 2
+        # Whether the card under the run is face up and a rank higher: then the run lies
+        # built already, on a card of another suit.
+        under = n - run - 1
+        built = under > d and p[under] >> 2 == (p[n - run] >> 2) + 1
+        for j in range(n_piles):
+            if j == i:
+                continue
+            t = tops[j]
+            if t < 0:
+                if j != empty or under == 0:
+                    continue
+                m = run
+            else:
+                m = (t >> 2) - rank_top
+                if m < 1 or m > run:
+                    continue
+                if t != p[n - m] + 4:
+                    if m < run or built:
+                        continue
+                elif m < run and _complete(ps[j] + p[n - m:]) is None:
+                    # A split onto the suit: only when it completes a run.
+                    continue
+            src = p[:n - m]
+            if src[0] and src[0] >= len(src) - 1:
+                src = bytes((src[0] - 1,)) + src[1:]
+            dst = ps[j] + p[n - m:]
+            gone = 0
+            if dst[-1] < 4:
+                done = _complete(dst)
+                if done is not None:
+                    dst = done
+                    gone = 1
+            out.append(((i, j, m), src, dst, gone))
+    return out
 
 
 def _steps(came: dict[bytes, tuple[bytes, Step]], k: bytes) -> list[Step]:
