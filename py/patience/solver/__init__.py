@@ -1,5 +1,6 @@
 """A solver for every game: exact search (best-first, or depth-first for Klondike, All in a
-Row and the Pyramid) under a node budget.
+Row and the Pyramid) under a node budget; for Spider a search of its own by stages between
+deals (``spider.py``), which finds wins but proves no deal lost.
 
 >>> import patience
 >>> from patience.solver import solve
