@@ -67,6 +67,8 @@ W_SUIT, W_RANK, W_BREAK, W_DOWN, W_EMPTY, W_KING, W_RUN = 10, -2, -4, -12, 20, 4
 # times as many (16 did no better on deals 1-40 of 4 suits).
 PASSES = ((400, 1), (600, 2))
 LAST = 4
+# The pile scores kept at most (then forgotten), to bound the memory of a long search.
+MEMO = 200_000
 
 
 def fits(r: Rules) -> bool:
@@ -136,6 +138,8 @@ def search(r: Rules, s: State, budget: int, every: int = 0,
     def score(p: bytes) -> int:
         v = memo.get(p)
         if v is None:
+            if len(memo) >= MEMO:
+                memo.clear()
             v = memo[p] = _pile_score(p)
         return v
 
