@@ -1,7 +1,8 @@
 """A solver for every game: exact search under a node budget: best-first (FreeCell with a
 search of its own, ``freecell.py``), or depth-first for Klondike and Yukon, All in a Row, the
 Pyramid, Streets and Alleys (``castle.py``) and the one-pass games that lift one card
-(``onepass.py``).
+(``onepass.py``); for Spider a search of its own by stages between deals (``spider.py``),
+which finds wins but proves no deal lost.
 
 >>> import patience
 >>> from patience.solver import solve
@@ -17,7 +18,7 @@ from collections.abc import Callable, Generator
 
 from ..game import Move, State
 from ..rules import Rules
-from . import castle, freecell, klondike, onepass, pyramid
+from . import castle, freecell, klondike, onepass, pyramid, spider
 from .blocked import make_blocked
 from .heuristic import ALTERNATES, WEIGHTS, make_heuristic
 from .narrow import Narrow, make_narrow
@@ -67,6 +68,8 @@ def solve_steps(r: Rules, s: State, budget: int = DEFAULT_BUDGET,
         verdict, moves, nodes = yield from pyramid.search(r, s, budget, every)
     elif onepass.fits(r):
         verdict, moves, nodes = yield from onepass.search(r, s, budget, every)
+    elif spider.fits(r):
+        verdict, moves, nodes = yield from spider.search(r, s, budget, every)
     else:
         verdict, moves, nodes = yield from _search(r, s, budget, every)
     if verdict == "solved":
