@@ -33,6 +33,24 @@ def test_the_key_keeps_pile_order_where_position_matters() -> None:
         assert r.key(s._replace(piles=tuple(swapped))) != r.key(s)
 
 
+def test_piles_a_stock_still_deals_to_are_told_apart_until_it_is_empty() -> None:
+    """Spider's deal from the stock puts a different card on each pile, so two positions with
+    their piles in another order play differently until the stock is empty."""
+    r = patience.rules("spider", {"suits": 4})
+    s = r.deal(3)
+    swapped, down = list(s.piles), list(s.down)
+    a, b = r.T[0], r.T[5]
+    swapped[a], swapped[b] = swapped[b], swapped[a]
+    down[a], down[b] = down[b], down[a]
+    other = s._replace(piles=tuple(swapped), down=tuple(down))
+    assert r.key(other) != r.key(s)
+    empty = list(s.piles)
+    empty[r.stock] = ()
+    drawn = s._replace(piles=tuple(empty))
+    swapped[r.stock] = ()
+    assert r.key(s._replace(piles=tuple(swapped), down=tuple(down))) == r.key(drawn)
+
+
 def test_the_key_tells_face_down_cards_and_passes_apart() -> None:
     r, s = setup("klondike", {"t1": "9S 4D | 5H"})
     assert r.key(s._replace(down=tuple(0 for _ in s.down))) != r.key(s)

@@ -212,13 +212,14 @@ class Rules:
         """Return a hashable canonical key: equal for positions that play the same.
 
         Interchangeable piles are sorted (foundations, free cells, and the tableau when the
-        game's piles are alike); the score is left out.
+        game's piles are alike); the score is left out. Piles a stock still deals to one by
+        one (Spider) are not alike until the stock is empty: each gets a different card.
         """
         piles, down = s.piles, s.down
         f = tuple(sorted(piles[i][-1] if piles[i] else -1 for i in self.F)) \
             if self.game.foundation in ("suit_up", "wrap") else ()
         c = tuple(sorted(piles[i][0] if piles[i] else -1 for i in self.C))
-        if self.game.symmetric:
+        if self.game.symmetric and not (self.game.stock == "tableau" and piles[self.stock]):
             t: tuple[object, ...] = tuple(sorted((piles[i], down[i]) for i in self.T))
         else:
             t = tuple((piles[i], down[i]) for i in self.T)
