@@ -1,9 +1,10 @@
 """Invariants over every game and every option set, with Hypothesis driving random play.
 
-At every step of a random game: the cards are conserved; every listed move plays, and moves
-outside the list are refused with the position left as it was; the position text and the
-save round-trip; the player's view hides exactly the face-down cards; the safe automatic moves
-are legal. At the end, undoing back to the start gives the deal again.
+At every step of a random game: the cards are conserved; every listed move plays, the moves
+from each pile alone are the list's moves from it, and moves outside the list are refused
+with the position left as it was; the position text and the save round-trip; the player's
+view hides exactly the face-down cards; the safe automatic moves are legal. At the end,
+undoing back to the start gives the deal again.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from patience import (
     safe_moves,
     view,
 )
+from patience.movegen import generate
 
 
 def option_sets(game_id: str) -> list[dict[str, object]]:
@@ -61,6 +63,10 @@ def check_position(r: Rules, s: State) -> None:
     assert len(set(moves)) == len(moves)
     for m in moves:
         assert r.play(s, m) == r.apply(s, m)
+    for i, name in enumerate(r.names):   # the moves from one pile, as Rules.play checks them
+        got = generate(r, s, i)
+        assert set(got) <= set(moves)
+        assert [m for m in got if m.src == name] == [m for m in moves if m.src == name]
     assert set(safe_moves(r, s)) <= set(moves)
     text = format_position(r, s)
     r2, s2 = parse_position(text)

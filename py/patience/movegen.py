@@ -28,17 +28,20 @@ VEGAS_START = -52
 VEGAS_CARD = 5
 
 
-def generate(r: Rules, s: State) -> list[Move]:
-    """Return every legal move of ``s`` under ``r``, in a stable order."""
+def generate(r: Rules, s: State, only: int = -1) -> list[Move]:
+    """Return every legal move of ``s`` under ``r``, in a stable order; with ``only`` (a pile's
+    index), just the moves from that pile (the same moves, fewer looked at: ``Rules.play``
+    checks a move this way)."""
     if r.pairs:
         return _pairs(r, s)
     piles, down, names = s.piles, s.down, r.names
     out: list[Move] = []
     waste = r.waste
-    singles = [i for i in r.C if piles[i]]
-    if waste >= 0 and piles[waste]:
+    singles = [i for i in r.C if piles[i] and (only < 0 or i == only)]
+    if waste >= 0 and piles[waste] and (only < 0 or waste == only):
         singles.insert(0, waste)
-    lifts = [(t, r.run_length(piles[t], down[t])) for t in r.T if len(piles[t]) > down[t]]
+    lifts = [(t, r.run_length(piles[t], down[t])) for t in r.T
+             if len(piles[t]) > down[t] and (only < 0 or t == only)]
     # To the foundations: one card from the waste, a free cell or a tableau pile.
     if r.game.foundation in ("suit_up", "wrap"):
         accepts = r.foundation_accepts
@@ -68,7 +71,7 @@ def generate(r: Rules, s: State) -> list[Move]:
                         m = Move(names[src], names[dst], n)
                         if n < len(pile) or not gives_back(r, s, m):
                             out.append(m)
-        sources = singles + (list(r.F) if r.takeback else [])
+        sources = singles + ([f for f in r.F if only < 0 or f == only] if r.takeback else [])
         for src in sources:
             if not piles[src]:
                 continue
@@ -82,7 +85,8 @@ def generate(r: Rules, s: State) -> list[Move]:
         for src, _ in lifts:
             for c in empty_cells:
                 out.append(Move(names[src], names[c]))
-    _stock(r, s, out)
+    if only < 0 or only in (r.stock, r.waste):
+        _stock(r, s, out)
     return out
 
 

@@ -174,7 +174,7 @@ class Rules:
 
     def play(self, s: State, move: Move) -> State:
         """Return the position after a legal move; raise ``IllegalMoveError`` saying why not."""
-        if move not in self.legal_moves(s):
+        if move not in generate(self, s, self.index.get(move.src, -2)):
             raise IllegalMoveError(f"{move}: {explain(self, s, move)}")
         return self.apply(s, move)
 
