@@ -8,7 +8,7 @@ import random
 import pytest
 
 import patience
-from patience import Rules, State
+from patience import Rules, State, parse_position
 from patience.solver import klondike
 from patience.solver.heuristic import WEIGHTS, make_heuristic
 from patience.solver.search import best_first, drain
@@ -94,6 +94,29 @@ def test_merging_and_the_dead_end_test_change_no_verdict(seed: int, low: int) ->
         assert (plain[0] == "solved") is truth
     assert verdicts == {True, False}
     assert fewer >= 30
+
+
+def test_a_run_on_a_twin_that_takes_the_other_twin_is_not_merged_away() -> None:
+    """J♥ K♥ lie on Q♠ (not a build: Yukon lifts any face-up card), Q♣ is free. Moving J♥ K♥
+    onto Q♣ lets Q♠ go onto K♥, which frees 6♣ and wins; the position with the two queens'
+    runs swapped must not count as one with this one."""
+    r, s = parse_position("""yukon
+f1: AC 2C 3C 4C 5C
+f2: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD
+f3: AH 2H 3H 4H 5H 6H 7H 8H 9H TH
+f4: AS 2S 3S 4S 5S 6S 7S 8S 9S
+t1: 7C
+t2: TS JC KS QC
+t3: KD | JS QH 6C QS JH KH
+t4: 8C
+t5: KC
+t6: 9C
+t7: TC
+""")
+    assert plain_search(r, s, 100_000) is True
+    for prune, merge in ((False, False), (False, True), (True, True)):
+        verdict, moves, _ = dfs(r, s, 100_000, prune=prune, merge=merge)
+        assert verdict == "solved" and replays(r, s, moves)
 
 
 @pytest.mark.parametrize("deal", [1, 12, 15])
