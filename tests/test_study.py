@@ -269,18 +269,39 @@ def test_the_winnable_list_is_the_first_deals_won_in_deal_order_on_a_pool() -> N
     assert winnable.run_set(c, workers=1)[1:] == ([1, 2], 5)
 
 
-def test_the_studys_results_agree_with_the_winnable_list_where_both_looked() -> None:
-    """The shipped results (docs/winnability/) and static/data/winnable.json were made by
-    separate runs; at the same budget every deal both tried got the same verdict."""
-    listed = json.loads((ROOT / "static" / "data" / "winnable.json").read_text())
-    results = study.read_results(sorted((ROOT / "docs" / "winnability").glob("*.jsonl")))
-    assert results.unreadable == 0
-    compared = set()
-    for (key, budget, deal), row in results.rows.items():
-        if listed["budgets"].get(key) == budget and deal <= listed["tried"][key]:
-            assert (row.verdict == "solved") == (deal in listed["sets"][key]), (key, deal)
-            compared.add(key)
-    assert len(compared) >= 5
+def test_the_winnable_list_is_read_from_and_appended_to_the_studys_results(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    c = winnable.Set("klondike", {"draw": 1}, KLONDIKE_BUDGET, target=3, limit=8,
+                     file="k.jsonl")
+    first = winnable.run_set(c, workers=1, results=tmp_path)
+    assert first == ("klondike:draw=1,passes=3,takeback=yes", [1, 2, 6], 6)
+    rows = deal_lines(tmp_path / "k.jsonl")
+    assert {d["deal"] for d in rows} >= set(range(1, 7))
+    assert all(d["budget"] == KLONDIKE_BUDGET for d in rows)
+
+    def no_solving(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the results file covers the set: nothing to solve")
+
+    monkeypatch.setattr(study, "rows", no_solving)
+    assert winnable.run_set(c, workers=1, results=tmp_path) == first
+    # A longer list, without solving: as far as the file goes.
+    longer = winnable.Set("klondike", {"draw": 1}, KLONDIKE_BUDGET, target=10, limit=50,
+                          file="k.jsonl")
+    _key, won, tried = winnable.run_set(longer, results=tmp_path, solve=False)
+    assert won[:3] == [1, 2, 6] and tried == max(d["deal"] for d in rows)
+
+
+def test_the_shipped_winnable_list_is_the_one_the_shipped_results_give(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """static/data/winnable.json is what tools/winnable.py reads from docs/winnability/:
+    the same deals, budgets and deals tried, for every set."""
+    monkeypatch.setattr(study, "rows", lambda *a, **k: pytest.fail("solved a deal"))
+    out = tmp_path / "w.json"
+    assert winnable.main(["--no-solve", "--out", str(out)]) == 0
+    made = json.loads(out.read_text(encoding="utf-8"))
+    shipped = json.loads((ROOT / "static" / "data" / "winnable.json").read_text())
+    for part in ("sets", "budgets", "tried"):
+        assert made[part] == shipped[part], part
 
 
 def test_published_figures_come_from_the_games_tables_by_variant_key() -> None:

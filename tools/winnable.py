@@ -1,6 +1,6 @@
 """Write ``static/data/winnable.json``: deals the solver has won, for each game's main options.
 
-    .venv/bin/python tools/winnable.py                      # every set (about 17 minutes)
+    .venv/bin/python tools/winnable.py                      # every set, from docs/winnability/
     .venv/bin/python tools/winnable.py --set freecell --out /tmp/w.json
     .venv/bin/python tools/winnable.py --set bakers_dozen --merge   # one set into the file
     .venv/bin/python tools/winnable.py --ray HOST:6379      # on a Ray cluster ('.[study]')
@@ -8,11 +8,13 @@
 For each set (a game with options) deals 1, 2, 3, ... are searched, each under the set's
 node budget (never a time limit, so a run gives the same file on any machine), until
 ``target`` deals are solved or ``limit`` deals were tried. It is a use of the winnability
-study (:mod:`patience.study`): the deals are shared among worker processes (every core, or
-``--workers``) or a Ray cluster (``--ray``), a few ahead of the last one needed, and the
-list is read in deal order, so it is the list a one-deal-at-a-time run would give. Every
-listed deal is a verified win: ``solve`` replays its moves through ``Rules.play`` before it
-says "solved".
+study (:mod:`patience.study`): the verdicts are the study's results files in
+``docs/winnability/`` (``--results``), the same files ``docs/winnability.md`` is written
+from. Deals a file lacks are solved by the study, which appends them to it (on every core,
+``--workers``, or a Ray cluster, ``--ray``); a set whose file already covers it solves
+nothing. The list is read in deal order, so it is the list a one-deal-at-a-time run would
+give. Every listed deal is a verified win: ``solve`` replays its moves through
+``Rules.play`` before it says "solved".
 
 The file::
 
@@ -36,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import shlex
 import sys
 import time
@@ -50,63 +53,88 @@ from patience import study  # noqa: E402
 from patience.solver import winnable_key  # noqa: E402
 
 OUT = ROOT / "static" / "data" / "winnable.json"
+RESULTS = ROOT / "docs" / "winnability"
 
 
 @dataclass(frozen=True)
 class Set:
-    """One list: a game and options, the node budget a deal, and when to stop."""
+    """One list: a game and options, the node budget a deal, when to stop, and the study's
+    results file it is read from (in ``--results``)."""
 
     game: str
     options: dict[str, object]
     budget: int
-    target: int = 100
-    limit: int = 150
+    target: int = 1000
+    limit: int = 1200
+    file: str = ""
+
+    def results(self, folder: Path) -> Path:
+        return folder / (self.file or f"{self.game}.jsonl")
 
 
-# Budgets and limits keep the whole run under 20 minutes on a 2-core machine; sets the
-# solver finds hard (Spider in 2 and 4 suits, Roosevelt, Moving Left) get fewer deals.
+# Budgets are the study's (docs/winnability.md); limits stop a set the solver finds hard
+# before it costs hours: Roosevelt and Moving Left stop at the 50 deals the study tried.
 SETS: tuple[Set, ...] = (
     Set("freecell", {}, 50_000),
-    Set("klondike", {"draw": 1}, 60_000, limit=160),
-    Set("klondike", {"draw": 3}, 60_000, limit=300),
-    Set("spider", {"suits": 1}, 20_000),
-    Set("spider", {"suits": 2}, 20_000, limit=25),
-    Set("spider", {"suits": 4}, 10_000, limit=10),
-    Set("pyramid", {}, 100_000, limit=200),
-    Set("yukon", {}, 20_000),
-    Set("streets_and_alleys", {}, 20_000, limit=480),
-    Set("all_in_a_row", {}, 300_000, limit=170),
-    Set("roosevelt", {}, 10_000, limit=10),
-    Set("moving_left", {}, 10_000, limit=10),
+    Set("klondike", {"draw": 1}, 60_000, limit=1400, file="klondike-draw1.jsonl"),
+    Set("klondike", {"draw": 3}, 60_000, limit=2000, file="klondike-draw3.jsonl"),
+    Set("spider", {"suits": 1}, 100_000, limit=1100, file="spider1.jsonl"),
+    Set("spider", {"suits": 2}, 200_000, limit=1200, file="spider2.jsonl"),
+    Set("spider", {"suits": 4}, 200_000, limit=1400, file="spider4.jsonl"),
+    Set("pyramid", {}, 100_000, limit=1800),
+    Set("yukon", {}, 50_000, limit=1800),
+    Set("streets_and_alleys", {}, 40_000, limit=3300),
+    Set("all_in_a_row", {}, 300_000, limit=1800),
+    Set("roosevelt", {}, 10_000, limit=50),
+    Set("moving_left", {}, 10_000, limit=50),
 )
 # A game in the registry with no line of its own above gets one: its default options and
 # 20,000 nodes a deal.
 SETS += tuple(Set(g, {}, 20_000) for g in patience.GAMES if all(c.game != g for c in SETS))
 
 
-def run_set(c: Set, workers: int | None = None,
-            ray: str | None = None) -> tuple[str, list[int], int]:
-    """Solve deals 1, 2, ... of a set; return its key, the deals solved and how many were
-    tried: the first ``target`` deals solved, in deal order, and the last deal that took."""
-    r = patience.rules(c.game, c.options)
-    verdicts: dict[int, str] = {}
+def _count(verdicts: dict[int, str], c: Set) -> tuple[list[int], int]:
+    """The deals won among 1, 2, ... as far as all are known, up to ``target`` won or
+    ``limit`` tried; and how many were tried."""
     won: list[int] = []
     tried = 0
-    found = study.rows(c.game, dict(r.options), range(1, c.limit + 1), c.budget,
-                       workers=workers, ray=ray)
-    try:
-        for row in found:
+    while tried < c.limit and len(won) < c.target and tried + 1 in verdicts:
+        tried += 1
+        if verdicts[tried] == "solved":
+            won.append(tried)
+    return won, tried
+
+
+def run_set(c: Set, workers: int | None = None, ray: str | None = None,
+            results: Path | None = None, solve: bool = True,
+            command: str = "") -> tuple[str, list[int], int]:
+    """Solve deals 1, 2, ... of a set; return its key, the deals solved and how many were
+    tried: the first ``target`` deals solved, in deal order, and the last deal that took.
+
+    With ``results`` (a folder) the verdicts already in the set's results file are used and
+    the new ones appended to it; ``solve=False`` solves nothing and lists what the file
+    holds."""
+    r = patience.rules(c.game, c.options)
+    key = winnable_key(r)
+    out = c.results(results) if results is not None else None
+    verdicts: dict[int, str] = {}
+    if out is not None:
+        found = study.read_results([out]).rows
+        verdicts = {d: row.verdict for (k, b, d), row in found.items()
+                    if k == key and b == c.budget}
+    while True:
+        won, tried = _count(verdicts, c)
+        if len(won) >= c.target or tried >= c.limit or not solve:
+            return key, won, tried
+        # Enough deals to reach the target at the rate won so far, a tenth more, and at
+        # least two a worker; never past the limit.
+        rate = max(len(won), 1) / max(tried, 1)
+        n = max(2 * (workers or 2), math.ceil((c.target - len(won)) * 1.1 / rate))
+        deals = [d for d in range(tried + 1, min(c.limit, tried + n) + 1)
+                 if d not in verdicts]
+        for row in study.run_study(r, deals, c.budget, out, workers=workers, ray=ray,
+                                   command=command, stream=sys.stderr):
             verdicts[row.deal] = row.verdict
-            # Deals finish out of order; count them in order, as far as all are known.
-            while tried + 1 in verdicts and len(won) < c.target:
-                tried += 1
-                if verdicts[tried] == "solved":
-                    won.append(tried)
-            if len(won) >= c.target or tried >= c.limit:
-                break
-    finally:
-        found.close()
-    return winnable_key(r), won, tried
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,6 +147,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, help="worker processes (default: every core)")
     p.add_argument("--ray", metavar="ADDRESS",
                    help="solve on Ray: a cluster's host:port, auto, or local")
+    p.add_argument("--results", type=Path, default=RESULTS,
+                   help=f"the study's results files, read and appended to (default {RESULTS})")
+    p.add_argument("--no-solve", action="store_true",
+                   help="solve nothing: list each set as far as its results file goes")
     args = p.parse_args(argv)
     chosen = [c for c in SETS if not args.set or c.game in args.set
               or winnable_key(patience.rules(c.game, c.options)) in args.set]
@@ -136,7 +168,8 @@ def main(argv: list[str] | None = None) -> int:
         sets, budgets, tried = old["sets"], old["budgets"], old["tried"]
     for c in chosen:
         start = time.perf_counter()
-        key, won, n = run_set(c, args.workers, args.ray)
+        key, won, n = run_set(c, args.workers, args.ray, args.results, not args.no_solve,
+                              command)
         sets[key], budgets[key], tried[key] = won, c.budget, n
         print(f"{key}: {len(won)} of deals 1-{n} solved at {c.budget:,} nodes "
               f"({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)

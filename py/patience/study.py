@@ -419,9 +419,9 @@ def markdown(results: Results) -> str:
                      f" ({percent(low)} - {percent(high)}).")
     out += _para("The published figures are Blake and Gent's (*The Winnability of Klondike"
                  " Solitaire and Many Other Patience Games*), from large samples of deals"
-                 " solved by their exact solver, Solvitaire; ours come from a few hundred deals"
-                 " at most under small budgets: a check on our solver and a first look, not a"
-                 " better figure. Their Klondike figures are for unlimited passes through the"
+                 " solved by their exact solver, Solvitaire; ours come from a few thousand"
+                 " deals at most under small budgets: a check on our solver and a first look,"
+                 " not a better figure. Their Klondike figures are for unlimited passes through the"
                  " stock, which our `passes=unlimited` lines match; the game's default of 3"
                  " passes can only win fewer deals. Where the table says *none known*, we"
                  " know of no published winnable share for that variant (Yukon, Roosevelt,"
