@@ -112,6 +112,13 @@ def freecell_ending(*moves: str) -> Session:
     return session
 
 
+def replays(r: Rules, s: State, moves: list[Move]) -> bool:
+    """Tell whether the moves play through the checked API and win the game."""
+    for m in moves:
+        s = r.play(s, m)
+    return r.is_won(s)
+
+
 def plain_search(r: Rules, s: State, limit: int) -> bool | None:
     """Exhaust the positions reachable from ``s`` with no forced moves and no pruning."""
     seen = {r.key(s)}

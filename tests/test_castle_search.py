@@ -12,18 +12,12 @@ from patience.auto import safe_moves
 from patience.solver import castle, solve
 from patience.solver.search import drain, forced
 
-from helpers import setup
+from helpers import replays, setup
 
 
 def dfs(r: Rules, s: State, budget: int, prune: bool = True,
         eager: bool = True) -> tuple[str, list[patience.Move], int]:
     return drain(castle.dfs(r, s, budget, prune=prune, eager=eager))
-
-
-def replays(r: Rules, s: State, moves: list[patience.Move]) -> bool:
-    for m in moves:
-        s = r.play(s, m)
-    return r.is_won(s)
 
 
 def walked(rng: random.Random, deal: int) -> tuple[Rules, State]:

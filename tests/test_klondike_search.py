@@ -14,18 +14,12 @@ from patience.solver import klondike, solve
 from patience.solver.heuristic import WEIGHTS, make_heuristic
 from patience.solver.search import best_first, drain
 
-from helpers import NEEDED_BACK, plain_search, small_klondike
+from helpers import NEEDED_BACK, plain_search, replays, small_klondike
 
 
 def dfs(r: Rules, s: State, budget: int, prune: bool = True,
         merge: bool = True) -> tuple[str, list[patience.Move], int]:
     return drain(klondike.dfs(r, s, budget, prune=prune, merge=merge))
-
-
-def replays(r: Rules, s: State, moves: list[patience.Move]) -> bool:
-    for m in moves:
-        s = r.play(s, m)
-    return r.is_won(s)
 
 
 def test_the_game_that_needs_a_take_back_is_solved() -> None:

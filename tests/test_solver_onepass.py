@@ -10,7 +10,7 @@ from patience import Move, Rules, State
 from patience.solver import onepass, solve, solve_steps
 from patience.solver.search import drain
 
-from helpers import plain_search, setup
+from helpers import plain_search, replays, setup
 
 
 def test_it_takes_roosevelt_only_among_the_games() -> None:
@@ -93,9 +93,7 @@ def test_a_win_from_the_stock_and_the_waste_replays() -> None:
                                "t7": "-"}, filler="t1")
     result = solve(r, s, budget=1_000)
     assert result.verdict == "solved"
-    for m in result.moves:
-        s = r.play(s, m)
-    assert r.is_won(s)
+    assert replays(r, s, result.moves)
 
 
 def test_a_lost_position_is_proven_unwinnable() -> None:

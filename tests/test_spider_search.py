@@ -13,6 +13,8 @@ from patience.rules import Rules
 from patience.solver import solve, solve_steps, spider
 from patience.solver.search import drain
 
+from helpers import replays
+
 
 def rules(suits: int) -> Rules:
     return patience.rules("spider", {"suits": suits})
@@ -42,9 +44,7 @@ def test_wins_small_deals_and_the_moves_replay(suits: int, deal: int) -> None:
     result = solve(r, s, budget=20_000)
     assert result.verdict == "solved"
     assert any(m.src == "stock" for m in result.moves)
-    for m in result.moves:
-        s = r.play(s, m)
-    assert r.is_won(s)
+    assert replays(r, s, result.moves)
 
 
 def test_wins_from_the_middle_of_a_game() -> None:
@@ -57,9 +57,7 @@ def test_wins_from_the_middle_of_a_game() -> None:
         s = r.play(s, m)
     again = solve(r, s, budget=20_000)
     assert again.verdict == "solved"
-    for m in again.moves:
-        s = r.play(s, m)
-    assert r.is_won(s)
+    assert replays(r, s, again.moves)
 
 
 def test_out_of_budget_is_unknown() -> None:

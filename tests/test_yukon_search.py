@@ -13,18 +13,12 @@ from patience.solver import klondike
 from patience.solver.heuristic import WEIGHTS, make_heuristic
 from patience.solver.search import best_first, drain
 
-from helpers import plain_search
+from helpers import plain_search, replays
 
 
 def dfs(r: Rules, s: State, budget: int, prune: bool = True,
         merge: bool = True) -> tuple[str, list[patience.Move], int]:
     return drain(klondike.dfs(r, s, budget, prune=prune, merge=merge))
-
-
-def replays(r: Rules, s: State, moves: list[patience.Move]) -> bool:
-    for m in moves:
-        s = r.play(s, m)
-    return r.is_won(s)
 
 
 def small_yukon(rng: random.Random, low: int) -> tuple[Rules, State]:
