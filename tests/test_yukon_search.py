@@ -9,7 +9,7 @@ import pytest
 
 import patience
 from patience import Rules, State, parse_position
-from patience.solver import klondike
+from patience.solver import klondike, solve
 from patience.solver.heuristic import WEIGHTS, make_heuristic
 from patience.solver.search import best_first, drain
 
@@ -119,3 +119,14 @@ def test_deals_solve_and_replay(deal: int) -> None:
     s = r.deal(deal)
     verdict, moves, _ = dfs(r, s, 40_000)
     assert verdict == "solved" and replays(r, s, moves)
+
+
+def test_short_best_first_passes_find_a_win_the_depth_first_search_meets_late() -> None:
+    """Deal 40: the depth-first search alone wins after about 222,000 positions; the solver
+    runs it on 20,000 first, then short best-first passes, one of which wins in under 100."""
+    r = patience.rules("yukon")
+    s = r.deal(40)
+    assert dfs(r, s, 20_000)[0] == "unknown"
+    result = solve(r, s, budget=200_000)
+    assert result.verdict == "solved" and replays(r, s, result.moves)
+    assert result.nodes < 30_000

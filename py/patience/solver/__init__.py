@@ -87,10 +87,12 @@ def _search(r: Rules, s: State, budget: int,
     ``narrow`` under four heuristic weights, a 48th of the budget each (on Klondike deals
     1-40 most wins come in a few hundred nodes under one of the weights and in none under
     the others), then its own exact depth-first search (``klondike.py``) with the rest;
-    a game of that shape with no stock (Yukon) runs that search alone, with the whole
-    budget. Open games played one card at a time (Streets and Alleys) run four short
-    best-first restarts (a tenth of the budget each, at most 10,000 positions), then the
-    exact depth-first search of ``castle.py`` with the rest. (A
+    a game of that shape with no stock (Yukon) runs that search on a 20th of the budget
+    (at most 20,000 positions), then four exact best-first passes (a 40th each, at most
+    5,000 positions), then that search again with the rest. Open games played one card
+    at a time (Streets and Alleys) run four short best-first restarts (a tenth of the
+    budget each, at most 10,000 positions), then the exact depth-first search of
+    ``castle.py`` with the rest. (A
     24th each cost hard deals about 5 s of 10 before the exact search. Of deals 1-200,
     draw 1, the 14 that only a larger share lets a narrowed pass win, the exact search
     wins in under 4 s each.) Other games with a waste run the narrowed passes, then exact
@@ -118,6 +120,13 @@ def _search(r: Rules, s: State, budget: int,
         passes += [(best(w, narrow), budget // 48, False) for w in orders]
         passes.append((lambda share: klondike.dfs(r, s, share, every), budget, True))
     elif klondike.fits(r):
+        # Yukon: the depth-first search decides most deals within a few thousand positions;
+        # where it does not, four short best-first passes (at most 5,000 positions each)
+        # find some wins that it meets only after hundreds of thousands (deals 17, 27, 40,
+        # 51, 96 and 164 of 1-200), then it starts again with what is left.
+        first, share = min(budget // 20, 20_000), min(budget // 40, 5_000)
+        passes.append((lambda share: klondike.dfs(r, s, share, every), first, True))
+        passes += [(best(w, None), share, True) for w in orders]
         passes.append((lambda share: klondike.dfs(r, s, share, every), budget, True))
     elif castle.fits(r, s):
         # Short best-first restarts find most wins soonest; the depth-first search (about
