@@ -23,7 +23,8 @@ play of the card turned last. A card goes into an empty pile only from a pile th
 more than that card (else the position is the same, the piles being alike), and into the
 first empty pile only. Safe moves to the foundations (the rule of ``patience.safe_moves``,
 which counts both decks: a card goes up safely when every card that could be put on it is
-up) are played at once after every move, as in ``search.py``.
+up, and every pile of its suit stands at the rank below it, for its twin) are played at
+once after every move, as in ``search.py``.
 
 When the search runs dry every reachable position (up to the key and those rules) was
 expanded: the game is unwinnable. A win is replayed through the checked API by ``solve``.
@@ -107,9 +108,11 @@ def search(r: Rules, root: State, budget: int, every: int = 0,
 
     def safe(found: tuple[int, ...], c: int) -> bool:
         """Tell whether ``c`` may go up and could never be wanted in the tableau (every card
-        of the next rank down of the other colour is up, in both decks)."""
+        of the next rank down of the other colour is up, in both decks) nor its twin left
+        without a place (every pile of its suit stands at the rank below or higher)."""
         rk = RANK[c]
-        if chain_for(found, c) < 0:
+        base = SUIT[c] * decks
+        if chain_for(found, c) < 0 or min(found[base:base + decks]) < rk - 1:
             return False
         if rk <= 2:
             return True
