@@ -155,3 +155,18 @@ def test_a_card_waits_for_its_twin_to_have_a_place() -> None:
     rng = random.Random(7)
     verdicts = [agree(*straddled(rng)) for _ in range(40)]
     assert verdicts.count(None) <= 10
+
+
+def test_the_beam_wins_a_deal_the_exact_search_does_not() -> None:
+    # Deal 126: the beam 30 wide wins it; the exact search alone runs out of positions.
+    r = patience.rules("roosevelt")
+    s = r.deal(126)
+    verdict, moves, nodes = drain(onepass.beam(r, s, 100_000, 30))
+    assert verdict == "solved" and nodes < 20_000
+    assert replays(r, s, moves)
+    assert drain(onepass.search(r, s, 20_000))[0] == "unknown"
+    # solve() gives the beam a third of its budget, 30 wide over the 76 stock cards here.
+    result = solve(r, s, budget=56_000)
+    assert result.verdict == "solved" and replays(r, s, result.moves)
+    # Too narrow, it finds nothing and says so: a beam proves no loss.
+    assert drain(onepass.beam(r, s, 100_000, 4))[0] == "unknown"
