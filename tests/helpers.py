@@ -32,6 +32,32 @@ t7: KS QS JS TS 9S 8S | 7S
 """
 
 
+# Two decks: the spade piles stand at 4 and 2. Either 5S may go up on the 4S, and no card in
+# play goes on a 5S, yet the one in t1 must wait: the 5S in the waste lies on the 3S that the
+# other pile needs, and nothing else takes it (no space, no red 6), the 4S coming next.
+# Played first, the waste's 5S, the 3S, the 4S then t1's 5S go up and the spades follow.
+TWIN_WAITS = """roosevelt
+stock: KH QH KH QH 4S
+waste: 3S 5S
+f1: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC
+f2: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC
+f3: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD
+f4: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD
+f5: AH 2H 3H 4H 5H 6H 7H 8H 9H
+f6: AH 2H 3H 4H 5H 6H 7H 8H 9H
+f7: AS 2S 3S 4S
+f8: AS 2S
+t1: JS 5S
+t2: 7S 7S 6S
+t3: 8S 8S 6S
+t4: KS QS JS TS 9S
+t5: KS QS TS 9S
+t6: TH JH
+t7: TH JH
+recycles: 0
+"""
+
+
 def setup(game_id: str, piles: Mapping[str, str], options: Mapping[str, object] | None = None,
           filler: str | None = None, recycles: int = 0, score: int = 0) -> tuple[Rules, State]:
     """Return rules and a position with the given piles (text such as ``"9S | TD"``).

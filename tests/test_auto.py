@@ -7,7 +7,7 @@ from patience import safe_moves
 from patience.notation import parse_move, parse_position
 from patience.solver import solve
 
-from helpers import NEEDED_BACK, setup
+from helpers import NEEDED_BACK, TWIN_WAITS, plain_search, setup
 
 
 def test_the_key_ignores_the_order_of_alike_piles_and_the_score() -> None:
@@ -101,3 +101,15 @@ def test_a_card_the_foundations_may_give_back_onto_is_not_safe() -> None:
     r2, s2 = parse_position(NEEDED_BACK.replace("takeback=yes", "takeback=no"))
     assert "t2>f3" in [str(m) for m in safe_moves(r2, s2)]
     assert solve(r2, s2, budget=10_000).verdict == "unwinnable"
+
+
+def test_with_two_decks_a_card_waits_until_its_twin_has_a_place() -> None:
+    r, s = parse_position(TWIN_WAITS)
+    assert safe_moves(r, s) == []
+    up = r.play(s, parse_move(r, "t1>f7"))
+    assert plain_search(r, s, 100_000) is True
+    assert plain_search(r, up, 100_000) is False
+    # Once both spade piles stand at 4, the other 5S is safe.
+    for m in ("waste>f7", "waste>f8", "stock>waste", "waste>f8"):
+        s = r.play(s, parse_move(r, m))
+    assert [str(m) for m in safe_moves(r, s)] == ["t1>f8"]

@@ -7,10 +7,11 @@ import random
 
 import patience
 from patience import Move, Rules, State
+from patience.notation import parse_position
 from patience.solver import onepass, solve, solve_steps
 from patience.solver.search import drain
 
-from helpers import plain_search, replays, setup
+from helpers import TWIN_WAITS, plain_search, replays, setup
 
 
 def test_it_takes_roosevelt_only_among_the_games() -> None:
@@ -121,3 +122,51 @@ def test_a_stepped_search_yields_and_agrees() -> None:
     assert seen == [100, 200, 300]
     assert result.verdict == solve(r, s, budget=300).verdict == "unknown"
     assert result.nodes == 300
+
+
+def straddled(rng: random.Random) -> tuple[Rules, State]:
+    """Return a random small Roosevelt position whose suits' two piles stand one or two
+    ranks apart (where a card's twin may want the pile it would go on), seven cards in the
+    tableau, the rest in the stock and the waste."""
+    r = patience.rules("roosevelt")
+    tops = []
+    for _ in range(4):
+        h = rng.randint(9, 13)
+        tops.append([h, max(8, h - rng.randint(1, 2))])
+    play = [rank * 4 + suit for suit in range(4) for top in tops[suit]
+            for rank in range(top, 13)]
+    rng.shuffle(play)
+    piles: list[tuple[int, ...]] = [() for _ in r.names]
+    for suit in range(4):
+        for k in range(2):
+            piles[r.F[2 * suit + k]] = tuple(rank * 4 + suit for rank in range(tops[suit][k]))
+    deck = play[7:]
+    cut = rng.randint(0, len(deck))
+    piles[r.stock], piles[r.waste] = tuple(deck[:cut]), tuple(deck[cut:])
+    for t, c in zip(r.T, play[:7]):
+        piles[t] = (c,)
+    return r, State(tuple(piles), tuple(0 for _ in r.names), 0, 0)
+
+
+def test_a_card_waits_for_its_twin_to_have_a_place() -> None:
+    # Safe by the one-deck rule, t1's 5S going up first loses a won game.
+    r, s = parse_position(TWIN_WAITS)
+    assert agree(r, s) == "solved"
+    rng = random.Random(7)
+    verdicts = [agree(*straddled(rng)) for _ in range(40)]
+    assert verdicts.count(None) <= 10
+
+
+def test_the_beam_wins_a_deal_the_exact_search_does_not() -> None:
+    # Deal 126: the beam 30 wide wins it; the exact search alone runs out of positions.
+    r = patience.rules("roosevelt")
+    s = r.deal(126)
+    verdict, moves, nodes = drain(onepass.beam(r, s, 100_000, 30))
+    assert verdict == "solved" and nodes < 20_000
+    assert replays(r, s, moves)
+    assert drain(onepass.search(r, s, 20_000))[0] == "unknown"
+    # solve() gives the beam a third of its budget, 30 wide over the 76 stock cards here.
+    result = solve(r, s, budget=56_000)
+    assert result.verdict == "solved" and replays(r, s, result.moves)
+    # Too narrow, it finds nothing and says so: a beam proves no loss.
+    assert drain(onepass.beam(r, s, 100_000, 4))[0] == "unknown"

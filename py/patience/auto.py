@@ -31,6 +31,15 @@ def safe_moves(r: Rules, s: State) -> list[Move]:
     up from the start, less ``x``'s own moves, is a win. Without the rule, 5H on 4H with both
     black 4s up went up although the only way to free a 2D under the 3D was 4S taken back
     onto the 5H, with 5D still buried (``tests/test_auto.py``).
+
+    With two decks a card's twin (same suit and rank) needs a place on the foundations too:
+    the card goes up safely only when every pile of its suit stands at the rank below it or
+    higher. Then the twin, while it is not up, always finds a pile to go on, so a win that
+    put the twin up first is still a win with the card up now. Without the rule a 5S went
+    up on the one spade pile at 4 while the other 5S lay in the waste on the 3S the other
+    pile needed, and nothing could take it (``tests/test_auto.py``, Roosevelt). With
+    take-backs the cards taken back are of rank k - 1 or lower and every pile stands at
+    k - 2 or higher, so their twins find a place as well.
     """
     safety = r.game.safety
     if safety == "none":
@@ -60,6 +69,8 @@ def safe_moves(r: Rules, s: State) -> list[Move]:
         need = RANK[card] - 1
         if need > 1 and any(floor[x] < need for x in range(4)
                             if safety == "any" or _red_suit(x) != RED[card]):
+            continue
+        if r.game.decks > 1 and need > 0 and floor[SUIT[card]] < need:
             continue
         if r.takeback and need > 1 and any(low < need - 1 for low in floor):
             continue

@@ -23,7 +23,8 @@ play of the card turned last. A card goes into an empty pile only from a pile th
 more than that card (else the position is the same, the piles being alike), and into the
 first empty pile only. Safe moves to the foundations (the rule of ``patience.safe_moves``,
 which counts both decks: a card goes up safely when every card that could be put on it is
-up) are played at once after every move, as in ``search.py``.
+up, and every pile of its suit stands at the rank below it, for its twin) are played at
+once after every move, as in ``search.py``.
 
 When the search runs dry every reachable position (up to the key and those rules) was
 expanded: the game is unwinnable. A win is replayed through the checked API by ``solve``.
@@ -60,6 +61,167 @@ def fits(r: Rules) -> bool:
             and g.goal == "foundations" and g.safety == "alt" and g.foundations == 4 * g.decks)
 
 
+class _Play:
+    """The game of one position as the searches see it: the deck in playing order, the
+    start (safe moves played), a position's moves, safe moves, and the certain win."""
+
+    def __init__(self, r: Rules, root: State) -> None:
+        decks = r.game.decks
+        n_t = len(r.T)
+        deck = tuple(root.piles[r.waste]) + tuple(reversed(root.piles[r.stock]))
+        n_deck = len(deck)
+        total = r.game.cards
+        heights = [0] * (4 * decks)
+        for suit in range(4):
+            tops = sorted((len(root.piles[f]) for f in r.F
+                           if root.piles[f] and SUIT[root.piles[f][0]] == suit), reverse=True)
+            for i, h in enumerate(tops[:decks]):
+                heights[suit * decks + i] = h
+        # onto[b]: the cards that may go on card b; opposite[c]: the suits of the other colour.
+        onto = [[a for a in range(52) if RANK[a] + 1 == RANK[b] and RED[a] != RED[b]]
+                for b in range(52)]
+        opposite = [(1, 2) if not RED[c] else (0, 3) for c in range(52)]
+
+        def chain_for(found: tuple[int, ...], c: int) -> int:
+            """Return the foundation (index into ``found``) that takes card ``c``, or -1."""
+            base = SUIT[c] * decks
+            need = RANK[c] - 1
+            for i in range(base, base + decks):
+                if found[i] == need:
+                    return i
+            return -1
+
+        def put(found: tuple[int, ...], i: int) -> tuple[int, ...]:
+            """Return the foundations with pile ``i`` one higher, each suit's kept in order."""
+            f = list(found)
+            f[i] += 1
+            base = i - i % decks
+            while i > base and f[i - 1] < f[i]:
+                f[i - 1], f[i] = f[i], f[i - 1]
+                i -= 1
+            return tuple(f)
+
+        def safe(found: tuple[int, ...], c: int) -> bool:
+            """Tell whether ``c`` may go up and could never be wanted in the tableau (every card
+            of the next rank down of the other colour is up, in both decks) nor its twin left
+            without a place (every pile of its suit stands at the rank below or higher)."""
+            rk = RANK[c]
+            base = SUIT[c] * decks
+            if chain_for(found, c) < 0 or min(found[base:base + decks]) < rk - 1:
+                return False
+            if rk <= 2:
+                return True
+            a, b = opposite[c]
+            return (min(found[a * decks:(a + 1) * decks]) >= rk - 1
+                    and min(found[b * decks:(b + 1) * decks]) >= rk - 1)
+
+        def top(gone: int, p: int) -> int:
+            """Return the deck place of the waste's top card, or -1 when the waste is empty."""
+            i = p - 1
+            while i >= 0 and gone >> i & 1:
+                i -= 1
+            return i
+
+        def close(tab: list[tuple[int, ...]], found: tuple[int, ...], gone: int, p: int,
+                  steps: list[Step]) -> tuple[tuple[int, ...], int]:
+            """Play safe moves until there are none (``tab`` changed in place, ``steps``
+            extended); return the foundations and the deck places played."""
+            again = True
+            while again:
+                again = False
+                for t in range(n_t):
+                    pile = tab[t]
+                    if pile and safe(found, pile[-1]):
+                        found = put(found, chain_for(found, pile[-1]))
+                        tab[t] = pile[:-1]
+                        steps.append((UP, t, -1))
+                        again = True
+                w = top(gone, p)
+                if w >= 0 and safe(found, deck[w]):
+                    found = put(found, chain_for(found, deck[w]))
+                    gone |= 1 << w
+                    steps.append((DECK, w, TO_FOUNDATION))
+                    again = True
+            return found, gone
+
+        def children(pos: Position) -> list[tuple[int, Step, Position]]:
+            """Return the moves of a position (before safe moves): order, step, position."""
+            tab, found, gone, p = pos
+            out: list[tuple[int, Step, Position]] = []
+            want: dict[int, list[int]] = {}
+            empty = -1
+            for t in range(n_t):
+                pile = tab[t]
+                if pile:
+                    for a in onto[pile[-1]]:
+                        want.setdefault(a, []).append(t)
+                elif empty < 0:
+                    empty = t
+            for t in range(n_t):
+                pile = tab[t]
+                if not pile:
+                    continue
+                c = pile[-1]
+                i = chain_for(found, c)
+                if i >= 0:
+                    rest = list(tab)
+                    rest[t] = pile[:-1]
+                    out.append((0, (UP, t, -1), (tuple(rest), put(found, i), gone, p)))
+                for d in want.get(c, ()):
+                    rest = list(tab)
+                    rest[t] = pile[:-1]
+                    rest[d] = tab[d] + (c,)
+                    out.append((3, (RUN, t, d), (tuple(rest), found, gone, p)))
+                if empty >= 0 and len(pile) > 1:
+                    rest = list(tab)
+                    rest[t] = pile[:-1]
+                    rest[empty] = (c,)
+                    out.append((6, (RUN, t, empty), (tuple(rest), found, gone, p)))
+            w = top(gone, p)
+            for q in ([w] if w >= 0 else []) + list(range(p, n_deck)):
+                c = deck[q]
+                later = q >= p
+                after = (gone | 1 << q, q + 1 if later else p)
+                i = chain_for(found, c)
+                if i >= 0:
+                    out.append((1 + later, (DECK, q, TO_FOUNDATION), (tab, put(found, i), *after)))
+                for d in want.get(c, ()):
+                    rest = list(tab)
+                    rest[d] = tab[d] + (c,)
+                    out.append((3 + 2 * later, (DECK, q, d), (tuple(rest), found, *after)))
+                if empty >= 0:
+                    rest = list(tab)
+                    rest[empty] = (c,)
+                    out.append((6 + later, (DECK, q, empty), (tuple(rest), found, *after)))
+            out.sort(key=_first)
+            return out
+
+        def won(pos: Position) -> bool:
+            """Tell whether the game is won for certain: the stock and the waste played out and
+            every pile built down in alternating colours (the lowest card left can then always
+            go up, and so on)."""
+            tab, found, gone, _ = pos
+            if sum(found) == total:
+                return True
+            if gone != (1 << n_deck) - 1:
+                return False
+            for pile in tab:
+                for i in range(1, len(pile)):
+                    if pile[i] not in onto[pile[i - 1]]:
+                        return False
+            return True
+
+        first: list[Step] = []
+        tab0 = [tuple(root.piles[t]) for t in r.T]
+        p0 = len(root.piles[r.waste])
+        found0, gone0 = close(tab0, tuple(heights), 0, p0, first)
+        self.n_t, self.deck, self.n_deck, self.onto = n_t, deck, n_deck, onto
+        self.top, self.close, self.children, self.won = top, close, children, won
+        # The steps into the start (its safe moves) and the start.
+        self.first = first
+        self.start: Position = (tuple(tab0), found0, gone0, p0)
+
+
 def search(r: Rules, root: State, budget: int, every: int = 0,
            merge: bool = True) -> Generator[int, None, Outcome]:
     """Search ``root`` depth first; return the verdict, the winning moves and the nodes.
@@ -70,148 +232,9 @@ def search(r: Rules, root: State, budget: int, every: int = 0,
     without it a position is dropped only when met exactly as it stands (the tests compare
     the two).
     """
-    decks = r.game.decks
-    n_t = len(r.T)
-    deck = tuple(root.piles[r.waste]) + tuple(reversed(root.piles[r.stock]))
-    n_deck = len(deck)
-    total = r.game.cards
-    heights = [0] * (4 * decks)
-    for suit in range(4):
-        tops = sorted((len(root.piles[f]) for f in r.F
-                       if root.piles[f] and SUIT[root.piles[f][0]] == suit), reverse=True)
-        for i, h in enumerate(tops[:decks]):
-            heights[suit * decks + i] = h
-    # onto[b]: the cards that may go on card b; opposite[c]: the suits of the other colour.
-    onto = [[a for a in range(52) if RANK[a] + 1 == RANK[b] and RED[a] != RED[b]]
-            for b in range(52)]
-    opposite = [(1, 2) if not RED[c] else (0, 3) for c in range(52)]
-
-    def chain_for(found: tuple[int, ...], c: int) -> int:
-        """Return the foundation (index into ``found``) that takes card ``c``, or -1."""
-        base = SUIT[c] * decks
-        need = RANK[c] - 1
-        for i in range(base, base + decks):
-            if found[i] == need:
-                return i
-        return -1
-
-    def put(found: tuple[int, ...], i: int) -> tuple[int, ...]:
-        """Return the foundations with pile ``i`` one higher, each suit's kept in order."""
-        f = list(found)
-        f[i] += 1
-        base = i - i % decks
-        while i > base and f[i - 1] < f[i]:
-            f[i - 1], f[i] = f[i], f[i - 1]
-            i -= 1
-        return tuple(f)
-
-    def safe(found: tuple[int, ...], c: int) -> bool:
-        """Tell whether ``c`` may go up and could never be wanted in the tableau (every card
-        of the next rank down of the other colour is up, in both decks)."""
-        rk = RANK[c]
-        if chain_for(found, c) < 0:
-            return False
-        if rk <= 2:
-            return True
-        a, b = opposite[c]
-        return (min(found[a * decks:(a + 1) * decks]) >= rk - 1
-                and min(found[b * decks:(b + 1) * decks]) >= rk - 1)
-
-    def top(gone: int, p: int) -> int:
-        """Return the deck place of the waste's top card, or -1 when the waste is empty."""
-        i = p - 1
-        while i >= 0 and gone >> i & 1:
-            i -= 1
-        return i
-
-    def close(tab: list[tuple[int, ...]], found: tuple[int, ...], gone: int, p: int,
-              steps: list[Step]) -> tuple[tuple[int, ...], int]:
-        """Play safe moves until there are none (``tab`` changed in place, ``steps``
-        extended); return the foundations and the deck places played."""
-        again = True
-        while again:
-            again = False
-            for t in range(n_t):
-                pile = tab[t]
-                if pile and safe(found, pile[-1]):
-                    found = put(found, chain_for(found, pile[-1]))
-                    tab[t] = pile[:-1]
-                    steps.append((UP, t, -1))
-                    again = True
-            w = top(gone, p)
-            if w >= 0 and safe(found, deck[w]):
-                found = put(found, chain_for(found, deck[w]))
-                gone |= 1 << w
-                steps.append((DECK, w, TO_FOUNDATION))
-                again = True
-        return found, gone
-
-    def children(pos: Position) -> list[tuple[int, Step, Position]]:
-        """Return the moves of a position (before safe moves): order, step, position."""
-        tab, found, gone, p = pos
-        out: list[tuple[int, Step, Position]] = []
-        want: dict[int, list[int]] = {}
-        empty = -1
-        for t in range(n_t):
-            pile = tab[t]
-            if pile:
-                for a in onto[pile[-1]]:
-                    want.setdefault(a, []).append(t)
-            elif empty < 0:
-                empty = t
-        for t in range(n_t):
-            pile = tab[t]
-            if not pile:
-                continue
-            c = pile[-1]
-            i = chain_for(found, c)
-            if i >= 0:
-                rest = list(tab)
-                rest[t] = pile[:-1]
-                out.append((0, (UP, t, -1), (tuple(rest), put(found, i), gone, p)))
-            for d in want.get(c, ()):
-                rest = list(tab)
-                rest[t] = pile[:-1]
-                rest[d] = tab[d] + (c,)
-                out.append((3, (RUN, t, d), (tuple(rest), found, gone, p)))
-            if empty >= 0 and len(pile) > 1:
-                rest = list(tab)
-                rest[t] = pile[:-1]
-                rest[empty] = (c,)
-                out.append((6, (RUN, t, empty), (tuple(rest), found, gone, p)))
-        w = top(gone, p)
-        for q in ([w] if w >= 0 else []) + list(range(p, n_deck)):
-            c = deck[q]
-            later = q >= p
-            after = (gone | 1 << q, q + 1 if later else p)
-            i = chain_for(found, c)
-            if i >= 0:
-                out.append((1 + later, (DECK, q, TO_FOUNDATION), (tab, put(found, i), *after)))
-            for d in want.get(c, ()):
-                rest = list(tab)
-                rest[d] = tab[d] + (c,)
-                out.append((3 + 2 * later, (DECK, q, d), (tuple(rest), found, *after)))
-            if empty >= 0:
-                rest = list(tab)
-                rest[empty] = (c,)
-                out.append((6 + later, (DECK, q, empty), (tuple(rest), found, *after)))
-        out.sort(key=_first)
-        return out
-
-    def won(pos: Position) -> bool:
-        """Tell whether the game is won for certain: the stock and the waste played out and
-        every pile built down in alternating colours (the lowest card left can then always
-        go up, and so on)."""
-        tab, found, gone, _ = pos
-        if sum(found) == total:
-            return True
-        if gone != (1 << n_deck) - 1:
-            return False
-        for pile in tab:
-            for i in range(1, len(pile)):
-                if pile[i] not in onto[pile[i - 1]]:
-                    return False
-        return True
+    play = _Play(r, root)
+    close, children, won = play.close, play.children, play.won
+    deck, n_deck = play.deck, play.n_deck
 
     def key(pos: Position) -> object:
         tab, _, gone, p = pos
@@ -228,10 +251,7 @@ def search(r: Rules, root: State, budget: int, every: int = 0,
         best[k] = pos[3]
         return True
 
-    first: list[Step] = []
-    tab0 = [tuple(root.piles[t]) for t in r.T]
-    found0, gone0 = close(tab0, tuple(heights), 0, len(root.piles[r.waste]), first)
-    start: Position = (tuple(tab0), found0, gone0, len(root.piles[r.waste]))
+    first, start = play.first, play.start
     fresh(start)
     if won(start):
         return "solved", _replay(r, root, deck, [first]), 0
@@ -273,6 +293,106 @@ def search(r: Rules, root: State, budget: int, every: int = 0,
             break
         else:
             return "unwinnable", [], nodes
+
+
+# A beam's position with the steps into it from the position it came from, and that one's.
+Node = tuple[Position, "Node | None", list[Step]]
+
+
+def beam(r: Rules, root: State, budget: int, width: int,
+         every: int = 0) -> Generator[int, None, Outcome]:
+    """Look for a win stock card by stock card, keeping the ``width`` best positions; return
+    ``solved`` with the moves, or ``unknown`` (it proves nothing).
+
+    A level is the positions with the same stock cards turned. From each kept position the
+    beam reaches every position it can without turning (tableau moves, plays of the waste's
+    top card, safe moves after each), at most ``40 * width`` of them a level; the ``width``
+    best of those, by ``_score``, then turn the next card. Positions of a level met twice (by
+    ``_Play``'s key) count once. Nodes are the positions expanded, as in ``search``.
+    """
+    play = _Play(r, root)
+    children, close, won, n_deck = play.children, play.close, play.won, play.n_deck
+    start: Node = (play.start, None, play.first)
+    level = [start]
+    nodes = 0
+    while True:
+        seen = {(tuple(sorted(n[0][0])), n[0][2]) for n in level}
+        reached = list(level)
+        i = 0
+        while i < len(reached) and len(reached) < 40 * width:
+            node = reached[i]
+            i += 1
+            pos = node[0]
+            if won(pos):
+                return "solved", _replay(r, root, play.deck, _path(node)), nodes
+            if nodes >= budget:
+                return "unknown", [], nodes
+            nodes += 1
+            if every and not nodes % every:
+                yield nodes
+            p = pos[3]
+            for _, step, child in children(pos):
+                if step[0] == DECK and step[1] >= p:
+                    continue
+                tab, found, gone, _ = child
+                rest = list(tab)
+                steps = [step]
+                found, gone = close(rest, found, gone, p, steps)
+                k = (tuple(sorted(rest)), gone)
+                if k in seen:
+                    continue
+                seen.add(k)
+                reached.append(((tuple(rest), found, gone, p), node, steps))
+        for node in reached[i:]:
+            if won(node[0]):
+                return "solved", _replay(r, root, play.deck, _path(node)), nodes
+        if reached[0][0][3] >= n_deck:
+            return "unknown", [], nodes
+        reached.sort(key=lambda n: -_score(play, n[0]))
+        level = []
+        for node in reached[:width]:
+            tab, found, gone, p = node[0]
+            rest = list(tab)
+            steps = []
+            found, gone = close(rest, found, gone, p + 1, steps)
+            level.append(((tuple(rest), found, gone, p + 1), node, steps))
+
+
+def _path(node: Node) -> list[list[Step]]:
+    """Return the steps into a beam's position from the start, in order (a turn that plays
+    no card has no step: ``_replay`` turns the stock as the next card played needs)."""
+    out: list[list[Step]] = []
+    at: Node | None = node
+    while at is not None:
+        out.append(at[2])
+        at = at[1]
+    out.reverse()
+    return out
+
+
+def _score(play: _Play, pos: Position) -> int:
+    """Rate a position for the beam: cards up, less cards out of order in the tableau
+    (not built on the card under them), waste cards lying on a lower card of their suit
+    in the waste, and waste cards; plus empty piles. (Weights from a few deals.)"""
+    tab, found, gone, p = pos
+    onto, deck = play.onto, play.deck
+    disorder = 0
+    for pile in tab:
+        for i in range(1, len(pile)):
+            if pile[i] not in onto[pile[i - 1]]:
+                disorder += 1
+    low = [14, 14, 14, 14]
+    blocking = waste = 0
+    for i in range(p):
+        if not gone >> i & 1:
+            c = deck[i]
+            waste += 1
+            if low[SUIT[c]] < RANK[c]:
+                blocking += 1
+            else:
+                low[SUIT[c]] = RANK[c]
+    empty = sum(1 for pile in tab if not pile)
+    return 10 * sum(found) - 3 * disorder - 5 * blocking - 3 * waste + 2 * empty
 
 
 def _first(child: tuple[int, Step, Position]) -> int:
