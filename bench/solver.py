@@ -61,7 +61,7 @@ CONFIGS: tuple[Config, ...] = (
     Config("spider-4", "spider", {"suits": 4}, 200, 600_000, target=("solved", 0.60)),
     Config("pyramid", "pyramid", {}, 200, 100_000, target=("decided", 0.97)),
     Config("yukon", "yukon", {}, 200, 400_000, target=("decided", 0.97)),
-    Config("streets_and_alleys", "streets_and_alleys", {}, 200, 300_000,
+    Config("streets_and_alleys", "streets_and_alleys", {}, 200, 600_000,
            target=("decided", 0.97)),
     Config("all_in_a_row", "all_in_a_row", {}, 1000, 900_000, 2.0),
     Config("roosevelt", "roosevelt", {}, 50, 40_000, target=("decided", 0.90)),

@@ -133,3 +133,76 @@ def test_lost_deals_are_proven() -> None:
     r = patience.rules("streets_and_alleys")
     assert dfs(r, r.deal(7), 40_000)[0] == "unwinnable"
     assert solve(r, r.deal(12), budget=40_000).verdict == "unwinnable"
+
+
+def test_luby_sequence_and_restarts() -> None:
+    assert [castle.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2,
+                                                      4, 8]
+    plan = castle.restarts(10_500, unit=1_000)
+    assert [share for _, share in plan] == [1_000, 1_000, 2_000, 1_000, 1_000, 2_000, 2_500]
+    assert [seed for seed, _ in plan] == list(range(1, 8))
+    assert castle.restarts(0) == []
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_a_shuffled_order_changes_no_verdict(seed: int) -> None:
+    """On positions of random play from deals 1-40, the search with its moves shuffled by a
+    seed never contradicts the plain search (which expands what the general search does):
+    a lost position runs dry after exactly the positions of the search in its own order
+    (the order decides which come first, not which are expanded); a won one is won, or
+    left unknown where the shuffled order finds no win within the budget."""
+    rng = random.Random(seed)
+    verdicts = []
+    for deal in range(1, 41):
+        r, s = walked(rng, deal)
+        plain = dfs(r, s, 20_000, prune=False, eager=False)
+        if plain[0] == "unknown":
+            continue
+        for k in range(3):
+            shuffled = drain(castle.dfs(r, s, 20_000, seed=seed * 100 + k))
+            if plain[0] == "unwinnable":
+                assert shuffled[0] == "unwinnable", patience.format_position(r, s)
+                assert shuffled[2] == dfs(r, s, 20_000)[2]
+            else:
+                assert shuffled[0] in ("solved", "unknown"), patience.format_position(r, s)
+                if shuffled[0] == "solved":
+                    assert replays(r, s, shuffled[1])
+            verdicts.append(shuffled[0])
+    assert {"solved", "unwinnable"} <= set(verdicts)
+
+
+def test_a_shuffled_search_is_the_same_every_time() -> None:
+    r = patience.rules("streets_and_alleys")
+    s = r.deal(6)
+    first = drain(castle.dfs(r, s, 5_000, seed=7))
+    assert drain(castle.dfs(r, s, 5_000, seed=7)) == first
+
+
+@pytest.mark.parametrize("deal", [81, 137])
+def test_restarts_win_deals_the_search_in_its_own_order_does_not(deal: int) -> None:
+    """Deals the search in its own order left unknown at 300,000 positions; the solver's
+    restarts win them, and the win replays."""
+    r = patience.rules("streets_and_alleys")
+    s = r.deal(deal)
+    assert dfs(r, s, 60_000)[0] == "unknown"
+    assert solve(r, s, budget=100_000).verdict == "unknown"
+    result = solve(r, s, budget=120_000)
+    assert result.verdict == "solved" and replays(r, s, result.moves)
+
+
+def test_the_solver_s_passes_change_no_verdict() -> None:
+    """On positions of random play from deals 1-40, the solver's passes (best-first, the
+    search in its own order, then restarts) give the verdict of the plain search."""
+    rng = random.Random(3)
+    verdicts = set()
+    for deal in range(1, 41):
+        r, s = walked(rng, deal)
+        plain = dfs(r, s, 20_000, prune=False, eager=False)
+        if plain[0] == "unknown":
+            continue
+        result = solve(r, s, budget=110_000)
+        assert result.verdict == plain[0], patience.format_position(r, s)
+        if plain[0] == "solved":
+            assert replays(r, s, result.moves)
+        verdicts.add(plain[0])
+    assert verdicts == {"solved", "unwinnable"}

@@ -92,7 +92,10 @@ def _search(r: Rules, s: State, budget: int,
     5,000 positions), then that search again with the rest. Open games played one card
     at a time (Streets and Alleys) run four short best-first restarts (a tenth of the
     budget each, at most 10,000 positions), then the exact depth-first search of
-    ``castle.py`` with the rest. (A
+    ``castle.py`` in its own order (at most 60,000 positions), then, past 100,000
+    positions, that search in restarts with the rest, its order of moves shuffled by each
+    restart's seed, their budgets 1,000 positions times Luby's sequence (1 1 2 1 1 2 4
+    ...). (A
     24th each cost hard deals about 5 s of 10 before the exact search. Of deals 1-200,
     draw 1, the 14 that only a larger share lets a narrowed pass win, the exact search
     wins in under 4 s each.) Other games with a waste run the narrowed passes, then exact
@@ -129,12 +132,17 @@ def _search(r: Rules, s: State, budget: int,
         passes += [(best(w, None), share, True) for w in orders]
         passes.append((lambda share: klondike.dfs(r, s, share, every), budget, True))
     elif castle.fits(r, s):
-        # Short best-first restarts find most wins soonest; the depth-first search (about
-        # three times as many positions a second on large searches, and little memory)
-        # proves the losses.
+        # Short best-first restarts find many wins soonest; the depth-first search in its
+        # own order (about three times as many positions a second on large searches, and
+        # little memory) proves most losses (deals 1-200 in at most 25,000 positions);
+        # past 100,000 positions, restarts of it, its order of moves shuffled a little by
+        # each seed, find more wins. Any pass that runs dry proves the game lost.
         share = min(budget // 10, 10_000)
         passes += [(best(w, None), share, True) for w in (WEIGHTS, *ALTERNATES)]
-        passes.append((lambda share: castle.dfs(r, s, share, every), budget, True))
+        own = min(budget - 4 * share, 60_000)
+        passes.append((_castle(r, s, every, None), own, True))
+        for seed, part in castle.restarts(budget - 4 * share - own):
+            passes.append((_castle(r, s, every, seed), part, True))
     else:
         if narrow is not None:
             passes += [(best(w, narrow), budget // 6, False) for w in orders]
@@ -170,6 +178,11 @@ def _onepass(r: Rules, s: State, budget: int,
     verdict, moves, nodes = yield from _offset(onepass.search(r, s, budget - used, every),
                                                used)
     return verdict, moves, used + nodes
+
+
+def _castle(r: Rules, s: State, every: int, seed: int | None) -> Start:
+    """A pass of the depth-first search of ``castle.py`` (``seed``: see ``castle.dfs``)."""
+    return lambda share: castle.dfs(r, s, share, every, seed=seed)
 
 
 def _offset(steps: Generator[int, None, Outcome],
