@@ -21,27 +21,41 @@ def test_it_takes_roosevelt_only_among_the_games() -> None:
     assert not onepass.fits(patience.rules("klondike", {"passes": 1}))
 
 
+def shuffled_play(rng: random.Random, tops: list[list[int]]) -> list[int]:
+    """The cards above each suit's two foundation piles (standing at ``tops``), shuffled."""
+    play = [rank * 4 + suit for suit in range(4) for top in tops[suit]
+            for rank in range(top, 13)]
+    rng.shuffle(play)
+    return play
+
+
+def laid_out(rng: random.Random, r: Rules, tops: list[list[int]], play: list[int],
+             n_tab: int, cut: int) -> State:
+    """The position with each suit's two foundation piles at ``tops``, the first ``n_tab``
+    cards of ``play`` in the tableau (one a pile, then on piles at random), the next ``cut``
+    in the stock and the rest in the waste."""
+    piles: list[tuple[int, ...]] = [() for _ in r.names]
+    for suit in range(4):
+        for k in range(2):
+            piles[r.F[2 * suit + k]] = tuple(rank * 4 + suit for rank in range(tops[suit][k]))
+    deck = play[n_tab:]
+    piles[r.stock], piles[r.waste] = tuple(deck[:cut]), tuple(deck[cut:])
+    for i, c in enumerate(play[:n_tab]):
+        t = r.T[i if i < len(r.T) else rng.randrange(len(r.T))]
+        piles[t] += (c,)
+    return State(tuple(piles), tuple(0 for _ in r.names), 0, 0)
+
+
 def small_roosevelt(rng: random.Random) -> tuple[Rules, State]:
     """Return a random Roosevelt position with a few cards of each suit left: both piles of
     each suit up to a random rank from the 7, the cards above in play, most of them in the
     stock and the waste, every tableau pile holding one or two."""
     r = patience.rules("roosevelt")
     tops = [[rng.randint(7, 13) for _ in range(2)] for _ in range(4)]
-    play = [rank * 4 + suit for suit in range(4) for top in tops[suit]
-            for rank in range(top, 13)]
-    rng.shuffle(play)
-    piles: list[tuple[int, ...]] = [() for _ in r.names]
-    for suit in range(4):
-        for k in range(2):
-            piles[r.F[2 * suit + k]] = tuple(rank * 4 + suit for rank in range(tops[suit][k]))
+    play = shuffled_play(rng, tops)
     n_tab = min(len(play), rng.randint(7, 9))
-    deck = play[n_tab:]
-    cut = rng.randint(0, len(deck) // 3)
-    piles[r.stock], piles[r.waste] = tuple(deck[:cut]), tuple(deck[cut:])
-    for i, c in enumerate(play[:n_tab]):
-        t = r.T[i if i < len(r.T) else rng.randrange(len(r.T))]
-        piles[t] += (c,)
-    return r, State(tuple(piles), tuple(0 for _ in r.names), 0, 0)
+    cut = rng.randint(0, (len(play) - n_tab) // 3)
+    return r, laid_out(rng, r, tops, play, n_tab, cut)
 
 
 def played_out(rng: random.Random, left: int) -> tuple[Rules, State]:
@@ -133,19 +147,9 @@ def straddled(rng: random.Random) -> tuple[Rules, State]:
     for _ in range(4):
         h = rng.randint(9, 13)
         tops.append([h, max(8, h - rng.randint(1, 2))])
-    play = [rank * 4 + suit for suit in range(4) for top in tops[suit]
-            for rank in range(top, 13)]
-    rng.shuffle(play)
-    piles: list[tuple[int, ...]] = [() for _ in r.names]
-    for suit in range(4):
-        for k in range(2):
-            piles[r.F[2 * suit + k]] = tuple(rank * 4 + suit for rank in range(tops[suit][k]))
-    deck = play[7:]
-    cut = rng.randint(0, len(deck))
-    piles[r.stock], piles[r.waste] = tuple(deck[:cut]), tuple(deck[cut:])
-    for t, c in zip(r.T, play[:7]):
-        piles[t] = (c,)
-    return r, State(tuple(piles), tuple(0 for _ in r.names), 0, 0)
+    play = shuffled_play(rng, tops)
+    cut = rng.randint(0, len(play[7:]))
+    return r, laid_out(rng, r, tops, play, 7, cut)
 
 
 def test_a_card_waits_for_its_twin_to_have_a_place() -> None:
