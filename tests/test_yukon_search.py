@@ -16,9 +16,9 @@ from patience.solver.search import best_first, drain
 from helpers import plain_search, replays
 
 
-def dfs(r: Rules, s: State, budget: int, prune: bool = True,
-        merge: bool = True) -> tuple[str, list[patience.Move], int]:
-    return drain(klondike.dfs(r, s, budget, prune=prune, merge=merge))
+def dfs(r: Rules, s: State, budget: int, prune: bool = True, merge: bool = True,
+        seed: int | None = None) -> tuple[str, list[patience.Move], int]:
+    return drain(klondike.dfs(r, s, budget, prune=prune, merge=merge, seed=seed))
 
 
 def small_yukon(rng: random.Random, low: int) -> tuple[Rules, State]:
@@ -130,3 +130,43 @@ def test_short_best_first_passes_find_a_win_the_depth_first_search_meets_late() 
     result = solve(r, s, budget=200_000)
     assert result.verdict == "solved" and replays(r, s, result.moves)
     assert result.nodes < 30_000
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_shuffled_order_changes_no_verdict(seed: int) -> None:
+    """On random small positions, the search with its moves shuffled by a seed gives the
+    verdict of a plain search of every reachable position (the order decides which
+    positions come first, not which are expanded), and its wins replay."""
+    rng = random.Random(seed)
+    verdicts = set()
+    for k in range(60):
+        r, s = small_yukon(rng, 5 + k % 3)
+        truth = plain_search(r, s, 200_000)
+        assert truth is not None
+        verdicts.add(truth)
+        got = dfs(r, s, 200_000, seed=seed * 1000 + k)
+        assert (got[0] == "solved") is truth, patience.format_position(r, s)
+        if truth:
+            assert replays(r, s, got[1])
+    assert verdicts == {True, False}
+
+
+def test_a_shuffled_search_is_the_same_every_time() -> None:
+    r = patience.rules("yukon")
+    s = r.deal(5)
+    first = dfs(r, s, 5_000, seed=7)
+    assert first[0] == "solved"
+    assert dfs(r, s, 5_000, seed=7) == first
+    # Other seeds, other orders: other wins, after other numbers of positions.
+    assert all(dfs(r, s, 5_000, seed=k)[2] != first[2] for k in range(8, 12))
+
+
+def test_a_restart_wins_a_deal_the_search_in_its_own_order_does_not() -> None:
+    """Deal 161: the depth-first search in its own order is still searching at 60,000
+    positions (and at 400,000); the solver's third restart (seed 3, 2,000 positions) wins
+    it, and the win replays."""
+    r = patience.rules("yukon")
+    s = r.deal(161)
+    assert dfs(r, s, 60_000)[0] == "unknown"
+    verdict, moves, _ = dfs(r, s, 2_000, seed=3)
+    assert verdict == "solved" and replays(r, s, moves)

@@ -119,7 +119,8 @@ ZU, ZD, ZF, ZK, ZW, ZR = (_bits(n, _RNG) for n in (52 * 53, 52, 52, 52, 53, 64))
 
 
 def dfs(r: Rules, root: State, budget: int, every: int = 0,
-        prune: bool = True, merge: bool = True) -> Generator[int, None, Outcome]:
+        prune: bool = True, merge: bool = True,
+        seed: int | None = None) -> Generator[int, None, Outcome]:
     """Search ``root`` depth first; return the verdict, the winning moves and the nodes.
 
     A generator like ``search.best_first``: it yields the nodes expanded so far every
@@ -130,7 +131,15 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
     ``merge`` counts positions joined by twin swaps as one, and drops a position whose
     cards were met before with the stock no further turned (see the module's text); with
     both off the search expands exactly what the general search does.
+
+    ``seed`` shuffles the order of the moves a little (a random number from it, up to
+    ``NOISE``, added to each move's rank in the order), for restarts (Yukon's, run by the
+    solver). The search stays exact in any order: it says ``unwinnable`` only when it ran
+    dry, every position met expanded or dropped by a test that looks at the position (the
+    dead-end test, the merging), whichever move reached it first; the order decides which
+    positions come first, so where a win lies late in one order another finds it soon.
     """
+    jitter = None if seed is None else random.Random(seed).random
     tab = [list(root.piles[t]) for t in r.T]
     down = [root.down[t] for t in r.T]
     found = [0, 0, 0, 0]
@@ -327,7 +336,10 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
         if twins:
             for t, w, y in pairs():
                 _swapped(out, t, w, y)
-        out.sort(key=_order)
+        if jitter is None:
+            out.sort(key=_order)
+        else:
+            out.sort(key=lambda plan: plan[0] + jitter() * NOISE)
         return out
 
     def pairs() -> list[tuple[int, int, int]]:
@@ -635,6 +647,10 @@ def stock_rank(limited: bool, wp: int, passes: int) -> int:
     (where both are empty, no pass is left to use and the passes no longer matter). With
     passes unlimited every stock reaches every other, all of rank 0."""
     return passes * 64 + wp if limited else 0
+
+
+# How far a seed may move a move in the order (``dfs``): its rank plus up to this much.
+NOISE = 3.0
 
 
 def _order(plan: Plan) -> int:
