@@ -38,8 +38,9 @@ def safe_moves(r: Rules, s: State) -> list[Move]:
     put the twin up first is still a win with the card up now. Without the rule a 5S went
     up on the one spade pile at 4 while the other 5S lay in the waste on the 3S the other
     pile needed, and nothing could take it (``tests/test_auto.py``, Roosevelt). With
-    take-backs the cards taken back are of rank k - 1 or lower and every pile stands at
-    k - 2 or higher, so their twins find a place as well.
+    take-backs, the trips the argument above removes from a win are those of cards of
+    rank k - 1 or lower (a win may take back higher cards too; their trips stay), and
+    every pile stands at k - 2 or higher, so the twins of those cards find a place as well.
     """
     safety = r.game.safety
     if safety == "none":
