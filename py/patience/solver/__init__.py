@@ -128,17 +128,17 @@ def _search(r: Rules, s: State, budget: int,
         # where it does not, four short best-first passes (at most 5,000 positions each)
         # find some wins that it meets only after hundreds of thousands (deals 17, 27, 40,
         # 51, 96 and 164 of 1-200), then it starts again with what is left.
-        # Past 240,000 positions, restarts of the depth-first search in shuffled orders
+        # Past about 232,000 positions, restarts of the depth-first search in shuffled orders
         # take the rest (at 400,000 they win 9 deals of 1-200 that the search in its own
         # order needs 290,000 to over 800,000 positions for, or never wins); its own order
         # keeps 200,000, more than any loss proven among deals 1-200 needs (176,000).
         first, share = min(budget // 20, 20_000), min(budget // 40, 5_000)
-        passes.append((_klondike(r, s, every, None), first, True))
+        passes.append((_seeded(klondike.dfs, r, s, every, None), first, True))
         passes += [(best(w, None), share, True) for w in orders]
         own = min(budget - first - 4 * share, 200_000)
-        passes.append((_klondike(r, s, every, None), own, True))
+        passes.append((_seeded(klondike.dfs, r, s, every, None), own, True))
         for seed, part in castle.restarts(budget - first - 4 * share - own):
-            passes.append((_klondike(r, s, every, seed), part, True))
+            passes.append((_seeded(klondike.dfs, r, s, every, seed), part, True))
     elif castle.fits(r, s):
         # Short best-first restarts find many wins soonest; the depth-first search in its
         # own order (about three times as many positions a second on large searches, and
@@ -148,9 +148,9 @@ def _search(r: Rules, s: State, budget: int,
         share = min(budget // 10, 10_000)
         passes += [(best(w, None), share, True) for w in (WEIGHTS, *ALTERNATES)]
         own = min(budget - 4 * share, 60_000)
-        passes.append((_castle(r, s, every, None), own, True))
+        passes.append((_seeded(castle.dfs, r, s, every, None), own, True))
         for seed, part in castle.restarts(budget - 4 * share - own):
-            passes.append((_castle(r, s, every, seed), part, True))
+            passes.append((_seeded(castle.dfs, r, s, every, seed), part, True))
     else:
         if narrow is not None:
             passes += [(best(w, narrow), budget // 6, False) for w in orders]
@@ -188,14 +188,11 @@ def _onepass(r: Rules, s: State, budget: int,
     return verdict, moves, used + nodes
 
 
-def _klondike(r: Rules, s: State, every: int, seed: int | None) -> Start:
-    """A pass of the depth-first search of ``klondike.py`` (``seed``: see ``klondike.dfs``)."""
-    return lambda share: klondike.dfs(r, s, share, every, seed=seed)
-
-
-def _castle(r: Rules, s: State, every: int, seed: int | None) -> Start:
-    """A pass of the depth-first search of ``castle.py`` (``seed``: see ``castle.dfs``)."""
-    return lambda share: castle.dfs(r, s, share, every, seed=seed)
+def _seeded(dfs: Callable[..., Generator[int, None, Outcome]], r: Rules, s: State, every: int,
+            seed: int | None) -> Start:
+    """A pass of a depth-first search that takes a ``seed`` for restarts (``klondike.dfs``,
+    ``castle.dfs``: see there; ``None``, the search's own order)."""
+    return lambda share: dfs(r, s, share, every, seed=seed)
 
 
 def _offset(steps: Generator[int, None, Outcome],
