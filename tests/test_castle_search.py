@@ -9,7 +9,7 @@ import pytest
 import patience
 from patience import Rules, State
 from patience.auto import safe_moves
-from patience.solver import castle, solve
+from patience.solver import castle, restart, solve
 from patience.solver.search import drain, forced
 
 from helpers import replays, setup
@@ -136,12 +136,12 @@ def test_lost_deals_are_proven() -> None:
 
 
 def test_luby_sequence_and_restarts() -> None:
-    assert [castle.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2,
+    assert [restart.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2,
                                                       4, 8]
-    plan = castle.restarts(10_500, unit=1_000)
+    plan = restart.restarts(10_500, unit=1_000)
     assert [share for _, share in plan] == [1_000, 1_000, 2_000, 1_000, 1_000, 2_000, 2_500]
     assert [seed for seed, _ in plan] == list(range(1, 8))
-    assert castle.restarts(0) == []
+    assert restart.restarts(0) == []
 
 
 @pytest.mark.parametrize("seed", [1, 2, 5])

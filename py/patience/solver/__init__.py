@@ -18,7 +18,7 @@ from collections.abc import Callable, Generator
 
 from ..game import Move, State
 from ..rules import Rules
-from . import castle, freecell, klondike, onepass, pyramid, spider
+from . import castle, freecell, klondike, onepass, pyramid, restart, spider
 from .blocked import make_blocked
 from .heuristic import ALTERNATES, WEIGHTS, make_heuristic
 from .narrow import Narrow, make_narrow
@@ -137,7 +137,7 @@ def _search(r: Rules, s: State, budget: int,
         passes += [(best(w, None), share, True) for w in orders]
         own = min(budget - first - 4 * share, 200_000)
         passes.append((_seeded(klondike.dfs, r, s, every, None), own, True))
-        for seed, part in castle.restarts(budget - first - 4 * share - own):
+        for seed, part in restart.restarts(budget - first - 4 * share - own):
             passes.append((_seeded(klondike.dfs, r, s, every, seed), part, True))
     elif castle.fits(r, s):
         # Short best-first restarts find many wins soonest; the depth-first search in its
@@ -149,7 +149,7 @@ def _search(r: Rules, s: State, budget: int,
         passes += [(best(w, None), share, True) for w in (WEIGHTS, *ALTERNATES)]
         own = min(budget - 4 * share, 60_000)
         passes.append((_seeded(castle.dfs, r, s, every, None), own, True))
-        for seed, part in castle.restarts(budget - 4 * share - own):
+        for seed, part in restart.restarts(budget - 4 * share - own):
             passes.append((_seeded(castle.dfs, r, s, every, seed), part, True))
     else:
         if narrow is not None:

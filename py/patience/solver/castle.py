@@ -32,7 +32,7 @@ its own pile (no such move). With ``prune=False, eager=False`` the dead-end test
 wider safe moves are off and the search expands exactly the positions the general search
 does.
 
-A ``seed`` shuffles the order of the moves a little, for restarts (``restarts``, run by
+A ``seed`` shuffles the order of the moves a little, for restarts (``restart.py``, run by
 ``patience.solver``): the search is as exact in any order (a position is expanded once
 whatever came before it, and every one reachable is expanded before the search runs dry), so
 a restart that runs dry proves the game lost too, after exactly the positions of the search
@@ -47,13 +47,13 @@ unwinnable wrongly. A win is replayed through the checked API.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Generator
 
 from ..auto import finish_moves
 from ..cards import RANK, RED, SUIT
 from ..game import Move, State
 from ..rules import Rules
+from . import restart
 from .klondike import ZF, ZU
 
 Outcome = tuple[str, list[Move], int]
@@ -62,10 +62,6 @@ Plan = tuple[int, int, int, int, int]
 # What undoing a move needs: kind, from, to, key change.
 Record = tuple[int, int, int, int]
 
-# How far a restart's random shuffle may move a move in the order of ``children``.
-NOISE = 3.0
-# The shortest restart, in positions (see ``restarts``).
-RESTART_UNIT = 1_000
 BOTTOM = 52   # "the card under" a pile's bottom card
 # Move kinds: a tableau card onto another pile (a: from, b: to), a top card up (a: pile).
 MOVE, UP = 0, 1
@@ -94,9 +90,9 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
     must hold. ``prune`` drops the positions the dead-end test finds lost; ``eager``
     plays the wider safe moves of a game that builds regardless of suit (see the module's
     text); with both off, the search expands exactly what the general search does. A
-    ``seed`` shuffles the order of the moves a little (a random number from it, up to
-    ``NOISE``, added to each move's rank in the order), for restarts: the order changes
-    which positions come first, never which are expanded before the search runs dry.
+    ``seed`` shuffles the order of the moves a little (``restart.order``), for restarts:
+    the order changes which positions come first, never which are expanded before the
+    search runs dry.
     """
     tab = [list(root.piles[t]) for t in r.T]
     n_t = len(tab)
@@ -118,7 +114,7 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
     # below[k]: the clubs of rank k or lower (shifted by the suit for the others).
     below = [sum(1 << (z * 4) for z in range(k)) for k in range(14)]
 
-    jitter = None if seed is None else random.Random(seed).random
+    move_order = restart.order(seed)
 
     key = 0
     for pile in tab:
@@ -220,10 +216,7 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                     out.append((order, base ^ ZU[card * 53 + top], MOVE, t, dst))
             if empty >= 0 and n > 1:
                 out.append((order + 3, base ^ ZU[card * 53 + BOTTOM], MOVE, t, empty))
-        if jitter is None:
-            out.sort(key=_order)
-        else:
-            out.sort(key=lambda plan: plan[0] + jitter() * NOISE)
+        out.sort(key=move_order)
         return out
 
     def won() -> bool:
@@ -331,36 +324,6 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
         pos.append(0)
     return "unwinnable", [], nodes
 
-
-def luby(i: int) -> int:
-    """Return the ``i``-th term (from 1) of Luby's restart sequence: 1 1 2 1 1 2 4 1 1 2 ..."""
-    k = 1
-    while (1 << k) - 1 < i:
-        k += 1
-    while i != (1 << k) - 1:
-        i -= (1 << (k - 1)) - 1
-        k = 1
-        while (1 << k) - 1 < i:
-            k += 1
-    return 1 << (k - 1)
-
-
-def restarts(total: int, unit: int = RESTART_UNIT) -> list[tuple[int, int]]:
-    """Return the restarts (seed, node budget) that share ``total`` nodes: ``unit`` times
-    Luby's sequence, the last cut to what is left."""
-    out: list[tuple[int, int]] = []
-    used = 0
-    i = 0
-    while used < total:
-        i += 1
-        share = min(unit * luby(i), total - used)
-        out.append((i, share))
-        used += share
-    return out
-
-
-def _order(plan: Plan) -> int:
-    return plan[0]
 
 
 def _replay(r: Rules, root: State, path: list[list[Record]]) -> list[Move]:

@@ -77,6 +77,7 @@ from ..auto import finish_moves
 from ..cards import RANK, RED, SUIT
 from ..game import Move, State
 from ..rules import Rules
+from . import restart
 from .reach import hopeless
 
 Outcome = tuple[str, list[Move], int]
@@ -132,14 +133,14 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
     cards were met before with the stock no further turned (see the module's text); with
     both off the search expands exactly what the general search does.
 
-    ``seed`` shuffles the order of the moves a little (a random number from it, up to
-    ``NOISE``, added to each move's rank in the order), for restarts (Yukon's, run by the
-    solver). The search stays exact in any order: it says ``unwinnable`` only when it ran
-    dry, every position met expanded or dropped by a test that looks at the position (the
-    dead-end test, the merging), whichever move reached it first; the order decides which
-    positions come first, so where a win lies late in one order another finds it soon.
+    ``seed`` shuffles the order of the moves a little (``restart.order``), for restarts
+    (Yukon's, run by the solver). The search stays exact in any order: it says
+    ``unwinnable`` only when it ran dry, every position met expanded or dropped by a test
+    that looks at the position (the dead-end test, the merging), whichever move reached it
+    first; the order decides which positions come first, so where a win lies late in one
+    order another finds it soon.
     """
-    jitter = None if seed is None else random.Random(seed).random
+    move_order = restart.order(seed)
     tab = [list(root.piles[t]) for t in r.T]
     down = [root.down[t] for t in r.T]
     found = [0, 0, 0, 0]
@@ -336,10 +337,7 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
         if twins:
             for t, w, y in pairs():
                 _swapped(out, t, w, y)
-        if jitter is None:
-            out.sort(key=_order)
-        else:
-            out.sort(key=lambda plan: plan[0] + jitter() * NOISE)
+        out.sort(key=move_order)
         return out
 
     def pairs() -> list[tuple[int, int, int]]:
@@ -648,13 +646,6 @@ def stock_rank(limited: bool, wp: int, passes: int) -> int:
     passes unlimited every stock reaches every other, all of rank 0."""
     return passes * 64 + wp if limited else 0
 
-
-# How far a seed may move a move in the order (``dfs``): its rank plus up to this much.
-NOISE = 3.0
-
-
-def _order(plan: Plan) -> int:
-    return plan[0]
 
 
 def _replay(r: Rules, root: State, path: list[list[Record]]) -> list[Move]:
