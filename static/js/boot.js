@@ -14,6 +14,7 @@ import { $, app, elapsed } from "./state.js";
 import * as store from "./store.js";
 import { draw } from "./table.js";
 import { createTabs } from "./tabs.js";
+import { applyTheme } from "./theme.js";
 
 /** Paint a game's saved snapshot while Python starts; input waits until it has. A snapshot
  * of a silly shape or size is not painted (store.checkSnapshot); the engine checks the save
@@ -155,6 +156,7 @@ export async function boot() {
   app.tabs = createTabs({ storedRev: store.storedRev, revOf: store.revOf, gameKey: store.keys.game,
     onMoved: movedElsewhere, addListener: (fn) => window.addEventListener("storage", fn) });
   document.body.classList.toggle("four-colour", app.settings.fourColour);
+  applyTheme(app.settings.theme);
   setMotion(app.settings.motion !== false);
   // A link may name a game, a deal and options: ?game=klondike&deal=617&draw=3 (links.js).
   const linked = new URLSearchParams(window.location.search).get("game");

@@ -8,6 +8,7 @@ import { saveNow, unlessInProgress } from "./game-flow.js";
 import { setMotion } from "./motion.js";
 import { app } from "./state.js";
 import * as store from "./store.js";
+import { applyTheme } from "./theme.js";
 
 export const dialogActions = {
   games: () => app.catalogue?.games ?? [],
@@ -40,6 +41,7 @@ export const dialogActions = {
     app.settings = { ...app.settings, ...next };
     store.writeSettings(app.settings);
     document.body.classList.toggle("four-colour", app.settings.fourColour);
+    applyTheme(app.settings.theme);
     setMotion(app.settings.motion !== false);
     scheduleAuto();
     app.assist.refresh();

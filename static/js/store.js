@@ -8,7 +8,9 @@
 // `rev` a revision that grows with every write, so that a tab never writes over a newer
 // save of another tab (tabs.js).
 
-const PREFIX = "patience:v1:";
+import { checkTheme, DEFAULT_THEME } from "./theme.js";
+
+const PREFIX = "patience:v1:";   // theme-early.js reads the settings' key before this runs
 export const RECORD_VERSION = 1;
 
 export const keys = {
@@ -163,7 +165,7 @@ export function writeGame(snap, extra = {}, rev = null) {
 }
 
 const DEFAULT_SETTINGS = { autoMove: true, autoFinish: true, fourColour: false, indicator: true, motion: true,
-  options: {}, winnable: {} };
+  theme: DEFAULT_THEME, options: {}, winnable: {} };
 
 /** Return the settings, falling back to the defaults for anything missing or malformed. */
 export function readSettings() {
@@ -178,6 +180,7 @@ export function readSettings() {
   for (const name of ["autoMove", "autoFinish", "fourColour", "indicator", "motion"]) {
     if (typeof stored[name] === "boolean") out[name] = stored[name];
   }
+  out.theme = checkTheme(stored.theme);   // an unknown theme falls back to the default
   if (stored.options && typeof stored.options === "object" && !Array.isArray(stored.options)) {
     // Only per-game objects of options; anything else is dropped.
     out.options = Object.fromEntries(Object.entries(stored.options).filter(

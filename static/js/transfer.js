@@ -10,6 +10,7 @@ import { saveNow } from "./game-flow.js";
 import { notice, toast } from "./notices.js";
 import { $, app } from "./state.js";
 import * as store from "./store.js";
+import { applyTheme } from "./theme.js";
 
 function parsed(text) {
   if (text === null) return undefined;
@@ -112,6 +113,7 @@ export async function importFile(file) {
   }
   const problems = writeMerged(answer.write);
   document.body.classList.toggle("four-colour", app.settings.fourColour);
+  applyTheme(app.settings.theme);
   // The deal on the table gave way to the file's game of the same game: show that game.
   if (answer.write.games?.[app.snap?.game]) openGame(app.snap.game);
   const report = answer.report.join(" ");

@@ -1,0 +1,15 @@
+// The table theme before the first paint. A classic script in <head> runs before the body is
+// parsed (the modules run later, and a warm start paints the saved board from them), so the
+// saved theme is on <html data-theme> before anything is drawn. It only copies a name that
+// looks like one: theme.js checks it against the themes there are when the modules run (an
+// unknown one is replaced by the default, which is also what the stylesheet shows for it).
+{
+  try {
+    const saved = JSON.parse(window.localStorage.getItem("patience:v1:settings") ?? "{}")?.theme;
+    if (typeof saved === "string" && /^[a-z]{1,20}$/.test(saved)) {
+      document.documentElement.dataset.theme = saved;
+    }
+  } catch {
+    // No storage, or settings that are not JSON: the default theme.
+  }
+}
