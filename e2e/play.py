@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page
@@ -18,6 +19,14 @@ GAMES = list(patience.GAMES)
 # turns them on.
 MANUAL = ('localStorage.setItem("patience:v1:settings", JSON.stringify('
           '{v: 1, autoMove: false, autoFinish: false, fourColour: false, options: {}}));')
+
+
+def themes() -> list[str]:
+    """Return the table themes the Settings dialog offers (index.html), the default first."""
+    html = (Path(__file__).resolve().parent.parent / "index.html").read_text()
+    start = html.index('<select id="set-theme"')
+    block = html[start:html.index("</select>", start)]
+    return [part.split('"', 1)[0] for part in block.split('<option value="')[1:]]
 
 
 def manual_play(page: Page) -> None:

@@ -2,12 +2,14 @@
 
     .venv/bin/python tools/screens.py                 # all nine games, four sizes
     .venv/bin/python tools/screens.py --games spider yukon --sizes 360x640
+    .venv/bin/python tools/screens.py --themes night contrast
     .venv/bin/python tools/screens.py --out /tmp/shots --site dist
     .venv/bin/python tools/screens.py --readme        # and the README's two pictures
 
 Each game is shown part-way through a real game: the engine plays ``--moves`` moves of its own
 rule-of-thumb suggestions from deal ``--deal``, the save goes into the page's storage, and the
-page resumes it as a returning player's would. Shots are named ``<game>-<width>x<height>.png``.
+page resumes it as a returning player's would, in each table theme (``--themes``, default
+all). Shots are named ``<game>-<width>x<height>-<theme>.png``.
 The README's pictures come from here: ``--readme`` also writes ``docs/phones.png`` (the
 FreeCell, Spider and Klondike phone shots side by side, drawn by the same Chromium) and
 ``docs/klondike-desktop.png`` (the Klondike laptop shot). If ImageMagick's ``convert`` is on
@@ -42,7 +44,7 @@ SETTINGS = {"v": 1, "autoMove": False, "autoFinish": False, "fourColour": False,
 
 
 def shoot(site: Path, out: Path, games: list[str], sizes: list[str], deal: int,
-          moves: int) -> list[Path]:
+          moves: int, themes: list[str]) -> list[Path]:
     """Take the screenshots; return their paths."""
     from e2e.conftest import CHROMIUM_ARGS, _chromium_path  # noqa: PLC0415
     from e2e.play import saved_record  # noqa: PLC0415
@@ -55,27 +57,26 @@ def shoot(site: Path, out: Path, games: list[str], sizes: list[str], deal: int,
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=_chromium_path(pw),
                                          args=list(CHROMIUM_ARGS))
-            for size in sizes:
+            for size, theme, game in ((s, t, g) for s in sizes for t in themes for g in games):
                 w, h = (int(x) for x in size.split("x"))
-                for game in games:
-                    ctx = browser.new_context(viewport={"width": w, "height": h},
-                                              reduced_motion="reduce", service_workers="block",
-                                              has_touch=w < 700, is_mobile=w < 700)
-                    page = ctx.new_page()
-                    record = saved_record(game, deal, moves)
-                    page.add_init_script(
-                        "localStorage.setItem('patience:v1:settings', "
-                        f"{json.dumps(json.dumps(SETTINGS))});"
-                        f"localStorage.setItem('patience:v1:current', {json.dumps(game)});"
-                        f"localStorage.setItem('patience:v1:game:{game}', "
-                        f"{json.dumps(record)});")
-                    page.goto(url)
-                    page.wait_for_selector("#table.ready .card", timeout=120_000)
-                    page.wait_for_timeout(300)
-                    path = out / f"{game}-{size}.png"
-                    page.screenshot(path=str(path))
-                    shots.append(path)
-                    ctx.close()
+                ctx = browser.new_context(viewport={"width": w, "height": h},
+                                          reduced_motion="reduce", service_workers="block",
+                                          has_touch=w < 700, is_mobile=w < 700)
+                page = ctx.new_page()
+                record = saved_record(game, deal, moves)
+                page.add_init_script(
+                    "localStorage.setItem('patience:v1:settings', "
+                    f"{json.dumps(json.dumps({**SETTINGS, 'theme': theme}))});"
+                    f"localStorage.setItem('patience:v1:current', {json.dumps(game)});"
+                    f"localStorage.setItem('patience:v1:game:{game}', "
+                    f"{json.dumps(record)});")
+                page.goto(url)
+                page.wait_for_selector("#table.ready .card", timeout=120_000)
+                page.wait_for_timeout(300)
+                path = out / f"{game}-{size}-{theme}.png"
+                page.screenshot(path=str(path))
+                shots.append(path)
+                ctx.close()
             browser.close()
     finally:
         server.shutdown()
@@ -90,7 +91,7 @@ def readme_pictures(shots: Path, docs: Path) -> list[Path]:
 
     imgs = "".join(
         '<img src="data:image/png;base64,'
-        + base64.b64encode((shots / f"{game}-360x640.png").read_bytes()).decode("ascii")
+        + base64.b64encode((shots / f"{game}-360x640-felt.png").read_bytes()).decode("ascii")
         + '">' for game in README_PHONES)
     html = ("<!doctype html><body style='margin:0;background:#fff;display:flex;gap:18px;"
             f"padding:6px;width:max-content'>{imgs}</body>")
@@ -102,7 +103,7 @@ def readme_pictures(shots: Path, docs: Path) -> list[Path]:
         page.locator("body").screenshot(path=str(phones))
         browser.close()
     laptop = docs / "klondike-desktop.png"
-    shutil.copyfile(shots / f"{README_LAPTOP}-1366x768.png", laptop)
+    shutil.copyfile(shots / f"{README_LAPTOP}-1366x768-felt.png", laptop)
     return [phones, laptop]
 
 
@@ -121,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
     ap.add_argument("--sizes", nargs="+", default=SIZES)
+    ap.add_argument("--themes", nargs="+", help="table themes (default: all of them)")
     ap.add_argument("--deal", type=int, default=7)
     ap.add_argument("--moves", type=int, default=24)
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
@@ -135,7 +137,14 @@ def main(argv: list[str] | None = None) -> int:
         written: list[Path] = []
         if not args.readme_only:
             site = args.site.resolve() if args.site else build.build(Path(tmp) / "patience")
-            written = shoot(site, args.out, args.games, args.sizes, args.deal, args.moves)
+            from e2e.play import themes  # noqa: PLC0415 (a test tool's extra)
+
+            chosen = args.themes or themes()
+            unknown = sorted(set(chosen) - set(themes()))
+            if unknown:
+                ap.error(f"no such theme: {', '.join(unknown)} (there are: {', '.join(themes())})")
+            written = shoot(site, args.out, args.games, args.sizes, args.deal, args.moves,
+                            chosen)
         if args.readme or args.readme_only:
             written += readme_pictures(args.out, ROOT / "docs")
         palette(written)
