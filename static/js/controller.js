@@ -1,6 +1,8 @@
-// The one owner of the game on the table (STYLE.md 13, as 2048's game manager): the page's
-// game state changes only through the named transitions made here, and the modules that
-// need one are handed the controller (main.js) instead of importing one another.
+// The one owner of the game on the table (STYLE.md 13, as 2048's game manager): the game's
+// state in state.js (the snapshot, the deal's marks, the settings, the engine's start)
+// changes through the named transitions made here, and the modules that need one are
+// handed the controller (main.js) instead of importing one another. Only the input modules
+// (intents.js, keyboard-nav.js) keep their selection, cursor and pointer there themselves.
 //
 //   play, undo, redo, restart, undoTo, saveNow, accept   the course of a game (game-flow.js)
 //   dealRandom, newDeal, openGame                        starting games (deals.js)
@@ -63,8 +65,8 @@ export function createController() {
     app.tabs = tabs;
   }
 
-  /** Paint a saved snapshot before the engine has started (warm paint); return false, and
-   * leave the table empty, if it cannot be drawn. */
+  /** Paint a saved snapshot before the engine has started (warm paint); return false (and
+   * keep no snapshot) if it cannot be drawn. */
   function paintWarm(snapshot, names) {
     app.names = names;
     app.snap = { ...snapshot, moves: [], taps: {}, safe: [] };
@@ -84,7 +86,6 @@ export function createController() {
     app.names = catalogue.cards;
     app.ready = true;
   }
-
 
   /** Ask for a hint; a game in which one was shown is won "with help" (records.js). */
   async function hint() {
