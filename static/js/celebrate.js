@@ -104,11 +104,6 @@ export function stopCascade() {
   current?.stop();
 }
 
-/** Tell whether a celebration is on. */
-export function cascadeOn() {
-  return current !== null;
-}
-
 /**
  * Start the celebration over `table`: cards is [{el, x, y}], the card elements in the order
  * they leave with their places (table pixels); size: {cardW, cardH}.
@@ -127,7 +122,7 @@ export function startCascade(table, cards, size) {
   canvas.width = Math.round(box.width * dpr);
   canvas.height = Math.round(box.height * dpr);
   ctx.scale(dpr, dpr);
-  const pictures = cards.map((c) => picture(c.el, box.cardW, box.cardH, dpr));
+  const pictures = cards.map(() => null);   // each drawn when its card leaves
   const plan = launches(cards, box);
   const ends = lastsMs(plan, box);
   const flown = plan.map(() => null);    // seconds into each card's flight at its last stamp
@@ -141,8 +136,11 @@ export function startCascade(table, cards, size) {
     const ms = now - t0;
     plan.forEach((l, i) => {
       const exit = exitAfter(l, box);
-      if (ms < l.at || flown[i] >= exit) return;
-      if (flown[i] === null) cards[i].el.style.visibility = "hidden";    // it leaves its pile
+      if (ms < l.at || (flown[i] !== null && flown[i] >= exit)) return;
+      if (flown[i] === null) {                  // it leaves its pile
+        pictures[i] = picture(cards[i].el, box.cardW, box.cardH, dpr);
+        cards[i].el.style.visibility = "hidden";
+      }
       const t1 = flown[i] ?? 0;
       const t = Math.min((ms - l.at) / 1000, exit);
       // Stamp along the way, often enough that a slow frame leaves no gaps in the trail.
