@@ -165,7 +165,7 @@ export function writeGame(snap, extra = {}, rev = null) {
 }
 
 const DEFAULT_SETTINGS = { autoMove: true, autoFinish: true, fourColour: false, indicator: true, motion: true,
-  theme: DEFAULT_THEME, options: {}, winnable: {} };
+  sound: false, theme: DEFAULT_THEME, options: {}, winnable: {} };
 
 /** Return the settings, falling back to the defaults for anything missing or malformed. */
 export function readSettings() {
@@ -177,7 +177,7 @@ export function readSettings() {
   }
   if (stored.v !== RECORD_VERSION) stored = {};
   const out = { ...DEFAULT_SETTINGS };
-  for (const name of ["autoMove", "autoFinish", "fourColour", "indicator", "motion"]) {
+  for (const name of ["autoMove", "autoFinish", "fourColour", "indicator", "motion", "sound"]) {
     if (typeof stored[name] === "boolean") out[name] = stored[name];
   }
   out.theme = checkTheme(stored.theme);   // an unknown theme falls back to the default
