@@ -1,6 +1,6 @@
 // The frame around the table: the "More" menu of rarely used actions on narrow screens, and
 // the solver's line, which keeps one fixed line's height and opens over the table to show
-// its whole text. Neither changes the height of anything above the table.
+// its whole text (each line's brief form gives way to its whole text; assist-view.js). Neither changes the height of anything above the table.
 
 const $ = (id) => document.getElementById(id);
 
@@ -43,11 +43,13 @@ function setupSolverLine() {
     more.setAttribute("aria-expanded", String(open));
     more.textContent = open ? "Less" : "More";
   };
-  // Offer "More" only when a line is cut short.
+  // Offer "More" only when there is more to see: a line shown in brief (its whole text in a
+  // .full part), a part the closed line leaves out on a narrow screen, or a line cut short.
   const check = () => {
     if (bar.classList.contains("open")) return;
-    const cut = [...bar.querySelectorAll("p")].some((p) => !p.hidden && p.scrollWidth > p.clientWidth + 1);
-    more.hidden = !cut;
+    const parts = [...bar.children].filter((el) => el !== more && !el.hidden);
+    more.hidden = !parts.some((el) => el.querySelector(".full")
+      || getComputedStyle(el).display === "none" || el.scrollWidth > el.clientWidth + 1);
   };
   more.addEventListener("click", () => setOpen(!bar.classList.contains("open")));
   let words = bar.textContent;

@@ -16,7 +16,7 @@
 //   records.js       the statistics kept;  stats-dialog.js  the Statistics dialog
 
 import { createAssist } from "./assist.js";
-import { runFinish } from "./autoplay.js";
+import { AUTO_DELAY_MS, runFinish } from "./autoplay.js";
 import { boot } from "./boot.js";
 import { bindDaily } from "./daily.js";
 import { dealRandom, newDeal, randomDeal } from "./deals.js";
@@ -29,6 +29,7 @@ import { createKeyboard } from "./keyboard-nav.js";
 import { backToParked, share } from "./links.js";
 import { announce, hideNotice, notice, showReason } from "./notices.js";
 import { markUsed } from "./records.js";
+import { whenSettled } from "./settle.js";
 import { $, app } from "./state.js";
 import { bindStats } from "./stats-dialog.js";
 import { draw } from "./table.js";
@@ -79,8 +80,10 @@ const keyboard = createKeyboard({
 });
 
 attachPointer($("table"), intents);
-/** Ask for a hint; a game in which one was shown is won "with help" (records.js). */
+/** Ask for a hint once the table has settled (a move's cards landed, the automatic moves
+ * after it played); a game in which one was shown is won "with help" (records.js). */
 async function hint() {
+  await whenSettled(app, AUTO_DELAY_MS * 2);
   await assist.hint();
   const tip = $("tip");
   if (!tip.hidden && ["win", "guess"].includes(tip.dataset.kind)) markUsed("hint");
