@@ -43,13 +43,19 @@ function setupSolverLine() {
     more.setAttribute("aria-expanded", String(open));
     more.textContent = open ? "Less" : "More";
   };
-  // Offer "More" only when there is more to see: a line shown in brief (its whole text in a
-  // .full part), a part the closed line leaves out on a narrow screen, or a line cut short.
+  // The closed line says each part whole where all fit, else in brief (assist-view.js), and
+  // offers "More" only when there is more to see: a part in brief, a part the closed line
+  // leaves out on a narrow screen, or a part cut short.
+  const shown = () => [...bar.children].filter((el) => el !== more && !el.hidden);
+  const cut = (el) => el.scrollWidth > el.clientWidth + 1;
   const check = () => {
     if (bar.classList.contains("open")) return;
-    const parts = [...bar.children].filter((el) => el !== more && !el.hidden);
-    more.hidden = !parts.some((el) => el.querySelector(".full")
-      || getComputedStyle(el).display === "none" || el.scrollWidth > el.clientWidth + 1);
+    const parts = shown();
+    for (const el of parts) el.classList.add("whole");
+    const brief = parts.some((el) => el.querySelector(".full") && cut(el));
+    for (const el of parts) el.classList.toggle("whole", !brief);
+    more.hidden = !parts.some((el) => (brief && el.querySelector(".full"))
+      || getComputedStyle(el).display === "none" || cut(el));
   };
   more.addEventListener("click", () => setOpen(!bar.classList.contains("open")));
   let words = bar.textContent;
