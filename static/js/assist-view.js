@@ -7,8 +7,8 @@ import { sameToken } from "./knowledge.js";
 const $ = (id) => document.getElementById(id);
 const hasHidden = (s) => Object.values(s.piles).some((p) => p.includes(null));
 
-/** Write a line of the solver's line: its brief form, shown while the line is closed, and
- * its whole text, shown once More opens it (chrome.js). One text when they are the same. */
+/** Write a part of the solver's line: its brief form, shown while the line is closed and
+ * its whole text does not fit, and its whole text (chrome.js). One text when the same. */
 export function say(p, brief, full = brief) {
   const now = p.dataset.brief === brief && p.dataset.full === full;
   if (now) return;
@@ -86,8 +86,7 @@ export function createView(core, { ponr, hints }) {
     $("btn-solve").textContent = hints.solving ? "Stop" : "Solve";
     ponr.speak(lost?.found && state === "lost" ? lost.text : "", lost?.back);
     bar.hidden = verdict.hidden && !lost?.text && !shownTip;
-    bar.classList.toggle("with-tip", Boolean(shownTip));
-    bar.classList.toggle("with-back", Boolean(lost?.back));
+    bar.classList.toggle("with-tip", Boolean(shownTip));     // a phone's line then gives way
     // An answer that came in may mark other cards (the losing move): draw them.
     if (!quiet && JSON.stringify(marks()) !== drawn) core.ctx.draw();
   }
