@@ -1,52 +1,29 @@
-// Waiting for the table to settle: a question about the position (Hint) asked while a move
-// still settles (its cards in motion, the automatic moves that follow it still to come)
-// is answered once the table is still, about the position the player will then see, not
-// dropped by the next automatic move.
+// Waiting for the table to settle: a promise kept once no automatic move is still to come.
+// The controller (controller.js) pokes it at the end of every transition that may have
+// settled the table; the check waits for the transition to finish (a microtask), since a
+// move's snapshot comes before the next automatic move is scheduled. No DOM: Node tests it
+// (tests/js/settle.test.mjs).
 
-const LOOK_MS = 40;
-/** Past this, the question is asked however busy the table still is. */
-const MOST_MS = 5000;
+/** Make settled() and poke() over `idle()`, which tells whether the table is settled. */
+export function createSettle(idle) {
+  let waiting = [];      // settled()'s promises still to keep
 
-/**
- * Tell whether the table is settled.
- * t: {moving (cards in motion), finishing, pointerDown, due (an automatic move the settings
- * ask for is possible), quietMs (since the snapshot last changed)}; quiet: how long an
- * automatic move that is due but does not come is waited for.
- */
-export function settled(t, quiet) {
-  if (t.moving || t.finishing) return false;
-  // A pointer held down holds the automatic moves back: nothing more comes until it lifts.
-  return !t.due || t.pointerDown || t.quietMs >= quiet;
-}
+  /** Resolve once the table is settled (at once if it is). */
+  function settled() {
+    if (idle()) return Promise.resolve();
+    return new Promise((resolve) => { waiting.push(resolve); });
+  }
 
-/** Tell whether the settings ask for an automatic move in this snapshot. */
-function due(app) {
-  const s = app.snap;
-  if (!s || s.status !== "playing" || app.assist?.solving) return false;
-  return Boolean((app.settings?.autoMove && s.safe?.length) || (app.settings?.autoFinish && s.finish));
-}
+  /** Keep settled()'s promises if the table is settled once the present transition is over. */
+  function poke() {
+    if (!waiting.length) return;
+    queueMicrotask(() => {
+      if (!idle()) return;
+      const kept = waiting;
+      waiting = [];
+      for (const resolve of kept) resolve();
+    });
+  }
 
-/** Resolve once the table has settled (at once if it is); quiet: see settled(). */
-export function whenSettled(app, quiet, now = () => performance.now()) {
-  let snap = app.snap;
-  let since = now();
-  const start = since;
-  return new Promise((resolve) => {
-    const look = () => {
-      if (app.snap !== snap) {
-        snap = app.snap;
-        since = now();
-      }
-      const t = {
-        moving: Boolean(document.querySelector("#table .card.moving")),
-        finishing: Boolean(app.finishing),
-        pointerDown: Boolean(app.pointerDown),
-        due: due(app),
-        quietMs: now() - since,
-      };
-      if (settled(t, quiet) || now() - start >= MOST_MS) resolve();
-      else setTimeout(look, LOOK_MS);
-    };
-    look();
-  });
+  return { settled, poke };
 }

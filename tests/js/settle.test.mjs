@@ -1,38 +1,57 @@
-// Waiting for the table to settle before a hint is asked.
+// Waiting for the table to settle (static/js/settle.js): what a Hint pressed while automatic
+// moves are still playing waits for.
+
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { settled, whenSettled } from "../../static/js/settle.js";
+import { createSettle } from "../../static/js/settle.js";
 
-const still = { moving: false, finishing: false, pointerDown: false, due: false, quietMs: 0 };
+/** A table whose automatic moves are counted down by hand; returns what was kept, in order. */
+function table(pending) {
+  const state = { pending };
+  const { settled, poke } = createSettle(() => state.pending === 0);
+  return { state, settled, poke };
+}
 
-test("a still table with nothing due is settled at once", () => {
-  assert.equal(settled(still, 300), true);
+const turn = () => new Promise((resolve) => { setImmediate(resolve); });
+
+test("a settled table answers at once", async () => {
+  const { settled } = table(0);
+  let kept = false;
+  settled().then(() => { kept = true; });
+  await turn();
+  assert.equal(kept, true);
 });
 
-test("cards in motion or a finish in progress are waited for", () => {
-  assert.equal(settled({ ...still, moving: true }, 300), false);
-  assert.equal(settled({ ...still, finishing: true, quietMs: 9999 }, 300), false);
+test("a table still moving answers once its last automatic move is played, not before", async () => {
+  const t = table(2);
+  const kept = [];
+  t.settled().then(() => kept.push("first"));
+  t.settled().then(() => kept.push("second"));
+  t.state.pending = 1;
+  t.poke();
+  await turn();
+  assert.deepEqual(kept, []);             // one more automatic move to come
+  t.state.pending = 0;
+  t.poke();
+  await turn();
+  assert.deepEqual(kept, ["first", "second"]);
+  t.poke();                               // kept once only
+  await turn();
+  assert.deepEqual(kept, ["first", "second"]);
 });
 
-test("an automatic move due is waited for, but not for ever", () => {
-  assert.equal(settled({ ...still, due: true, quietMs: 100 }, 300), false);
-  assert.equal(settled({ ...still, due: true, quietMs: 300 }, 300), true);
-  // A pointer held down holds the automatic moves back: nothing comes until it lifts.
-  assert.equal(settled({ ...still, due: true, pointerDown: true }, 300), true);
-});
-
-test("the wait ends once the automatic move has been played", async () => {
-  globalThis.document = { querySelector: () => null };
-  let clock = 0;
-  const app = { snap: { status: "playing", safe: ["t1>f1"] }, settings: { autoMove: true } };
-  const done = whenSettled(app, 1e9, () => clock);
-  let over = false;
-  done.then(() => { over = true; });
-  await new Promise((r) => { setTimeout(r, 60); });
-  assert.equal(over, false);
-  app.snap = { status: "playing", safe: [] };        // the automatic move came
-  clock += 10;
-  await done;
-  delete globalThis.document;
+test("a poke is judged once the transition is over: a move that schedules the next is not settled", async () => {
+  const t = table(1);
+  let kept = false;
+  t.settled().then(() => { kept = true; });
+  t.state.pending = 0;                    // the move's snapshot is taken...
+  t.poke();
+  t.state.pending = 1;                    // ...and, in the same transition, the next one is scheduled
+  await turn();
+  assert.equal(kept, false);
+  t.state.pending = 0;
+  t.poke();
+  await turn();
+  assert.equal(kept, true);
 });
