@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from patience.session import Session
 
@@ -22,8 +22,8 @@ from .conftest import BOOT_TIMEOUT_MS
 from .play import card, drag, open_game, pile, snap, wait_ready
 from helpers import LOSING, freecell_ending, setup
 
-PHONE = {"width": 360, "height": 640}
-LAPTOP = {"width": 1366, "height": 768}
+PHONE: ViewportSize = {"width": 360, "height": 640}
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 
 #: What the hint marks, read in one go: the target's element is the one on top at its centre.
 MARKS = """() => {
@@ -143,7 +143,7 @@ def test_an_empty_destination_is_marked_and_the_arrow_is_still_under_reduced_mot
 
 
 @pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["360x640", "1366x768"])
-def test_every_control_is_at_least_44_px(page: Page, site_url: str, size: dict[str, int]) -> None:
+def test_every_control_is_at_least_44_px(page: Page, site_url: str, size: ViewportSize) -> None:
     page.set_viewport_size(size)
     settings(page)
     # A lost game: the solver's line shows its undo button and More beside the verdict.
