@@ -1,12 +1,33 @@
-// Card faces, drawn by the page itself: rank text and vector suit symbols from the inline
-// sprite in index.html. A face-down card carries no information at all.
+// Card faces, drawn by the page itself: the corner index (rank text and a vector suit symbol
+// from the inline sprite in index.html), and a centre of pips or a court figure (card-faces.js
+// says which). A face-down card carries no information at all; its back is the CSS's, chosen
+// in the settings (body[data-back]).
+
+import { centre } from "./card-faces.js";
 
 const RANK_TEXT = { T: "10" };
-const FACES = new Set(["J", "Q", "K"]);
 const RED = new Set(["H", "D"]);
 
 function suitIcon(suit, cls) {
   return `<svg class="${cls}" viewBox="0 0 100 100" aria-hidden="true"><use href="#suit-${suit}"/></svg>`;
+}
+
+// A pip's place as two classes (app.css places them: the page's Content-Security-Policy allows
+// no style attributes): x and y in hundredths of the pip box.
+const placeClasses = (p) => `px${Math.round(p.x * 100)} py${Math.round(p.y * 100)}${p.flip ? " flip" : ""}`;
+
+/** The centre of a face-up card: its pips, its one large pip or its figure. */
+function centreMarkup(code) {
+  const suit = code[1];
+  const drawn = centre(code);
+  if (drawn.kind === "figure") {
+    return `<svg class="figure" viewBox="0 0 100 112" aria-hidden="true"><use href="${drawn.href}"/></svg>`;
+  }
+  if (drawn.kind === "pips") {
+    const pips = drawn.pips.map((p) => suitIcon(suit, `pip-n ${placeClasses(p)}`));
+    return `<span class="pips">${pips.join("")}</span>`;
+  }
+  return drawn.kind === "ace" ? suitIcon(suit, "pip") : "";
 }
 
 // One drawn face per card code, copied for every card drawn: a copy is several times cheaper
@@ -33,8 +54,7 @@ function face(code) {
     // cards seen whole.
     const corner = `<span class="rank">${text}</span>${suitIcon(suit, "suit")}`;
     el.innerHTML = `<span class="index">${corner}</span><span class="corner br">${corner}</span>`
-      + (FACES.has(rank) ? `<span class="face-letter">${rank}</span>` : "")
-      + suitIcon(suit, "pip");
+      + centreMarkup(code);
   }
   faces.set(code, el);
   return el;
