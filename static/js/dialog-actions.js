@@ -40,6 +40,7 @@ export const dialogActions = {
     app.settings = { ...app.settings, ...next };
     store.writeSettings(app.settings);
     document.body.classList.toggle("four-colour", app.settings.fourColour);
+    document.body.dataset.back = app.settings.back;
     setMotion(app.settings.motion !== false);
     scheduleAuto();
     app.assist.refresh();

@@ -163,7 +163,9 @@ export function writeGame(snap, extra = {}, rev = null) {
 }
 
 const DEFAULT_SETTINGS = { autoMove: true, autoFinish: true, fourColour: false, indicator: true, motion: true,
-  options: {}, winnable: {} };
+  back: "blue", options: {}, winnable: {} };
+/** The card backs Settings offers (the values of its select, the CSS's body[data-back]). */
+export const BACKS = ["blue", "red"];
 
 /** Return the settings, falling back to the defaults for anything missing or malformed. */
 export function readSettings() {
@@ -178,6 +180,7 @@ export function readSettings() {
   for (const name of ["autoMove", "autoFinish", "fourColour", "indicator", "motion"]) {
     if (typeof stored[name] === "boolean") out[name] = stored[name];
   }
+  if (BACKS.includes(stored.back)) out.back = stored.back;
   if (stored.options && typeof stored.options === "object" && !Array.isArray(stored.options)) {
     // Only per-game objects of options; anything else is dropped.
     out.options = Object.fromEntries(Object.entries(stored.options).filter(
