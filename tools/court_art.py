@@ -4,11 +4,12 @@ Run ``python tools/court_art.py`` after changing a drawing; the output is commit
 as it is (one file, one request, cached by the service worker). Every figure is the project's
 own drawing: a bust in the classic double-headed manner (the lower half is the upper half turned
 half a circle), in the four colours of printed cards. The three ranks share the bust; a suit
-changes the colours and the small suit sign beside the head. Suit signs use ``currentColor``, so
-the card's colour (and the four-colour setting) reaches them through ``<use>``.
+changes the colours and the small suit sign beside the head, drawn in the page's suit colours
+(clubs and diamonds a second time in the four-colour deck's).
 
-The page draws each figure with ``<use href="static/cards/court.svg#KS">`` (cards.js); the
-symbols' ids are the card codes.
+The page shows each figure as an image of one view of the file,
+``<img src="static/cards/court.svg#KS">`` (cards.js): one element per card, drawn once by the
+browser, where a ``<use>`` would copy the figure's seventy elements into every card.
 """
 
 from __future__ import annotations
@@ -159,7 +160,7 @@ def symbol(rank: str, suit: str) -> str:
     """Return the ``<symbol>`` for one court card: two halves (each the top 56 of the 65 drawn),
     a frame round them and a line between them."""
     return (
-        f'<symbol id="{rank}{suit}" viewBox="0 0 100 112">'
+        f'<symbol id="f{rank}{suit}" viewBox="0 0 100 112">'
         f'<rect x="0.6" y="0.6" width="98.8" height="110.8" rx="3" fill="{WHITE}"/>'
         f'<svg width="100" height="56" viewBox="0 0 100 56" overflow="hidden">'
         f'<use href="#h{rank}{suit}"/></svg>'
@@ -171,14 +172,34 @@ def symbol(rank: str, suit: str) -> str:
     )
 
 
+# The suit signs' colours, as the page's (app.css :root): two-colour, and four-colour for the
+# suits that change (clubs green, diamonds blue).
+INKS = {"S": "#1b1b1b", "H": "#c8102e", "C": "#1b1b1b", "D": "#c8102e"}
+FOUR = {"C": "#137333", "D": "#1a55c4"}
+W, H = 100, 112
+
+
 def sprite() -> str:
-    """Return the whole sprite: the suit signs and halves in ``<defs>``, then the figures."""
+    """Return the whole file: the parts in ``<defs>``, every figure drawn once in a grid, and a
+    ``<view>`` per figure, so that ``court.svg#KS`` is an image of the king of spades alone
+    (``#KC4``: the king of clubs in the four-colour deck). The file's own size is one figure's,
+    the viewport every view is drawn into."""
     suits = "".join(f'<symbol id="s{s}" viewBox="0 0 100 100"><path fill="currentColor" d="{d}"/>'
                     f"</symbol>" for s, d in SUITS.items())
     halves = "".join(half(r, s) for r in FIGURES for s in SUITS)
     figures = "".join(symbol(r, s) for r in FIGURES for s in SUITS)
-    return ('<svg xmlns="http://www.w3.org/2000/svg">'
-            f"<defs>{suits}{halves}</defs>{figures}</svg>\n")
+    cells = [(f"{r}{s}", f"{r}{s}", INKS[s]) for r in FIGURES for s in SUITS]
+    cells += [(f"{r}{s}4", f"{r}{s}", FOUR[s]) for r in FIGURES for s in FOUR]
+    cols = 6
+    rows = -(-len(cells) // cols)
+    drawn = []
+    for i, (view, fig, ink) in enumerate(cells):
+        x, y = i % cols * W, i // cols * H
+        drawn.append(f'<use href="#f{fig}" x="{x}" y="{y}" width="{W}" height="{H}" color="{ink}"/>'
+                     f'<view id="{view}" viewBox="{x} {y} {W} {H}"/>')
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {cols * W} {rows * H}"'
+            f' width="{W}" height="{H}">'
+            f"<defs>{suits}{halves}{figures}</defs>{''.join(drawn)}</svg>\n")
 
 
 def main() -> int:

@@ -20,18 +20,25 @@ const PIPS = {
     [R, 1]],
 };
 const COURT = new Set(["J", "Q", "K"]);
+// Suits whose figure has a second drawing for the four-colour deck (its suit sign recoloured).
+const FOUR_COLOUR = new Set(["C", "D"]);
 
-/** The file holding the court figures; a figure's id in it is its card code ("KS"). */
+/** The file holding the court figures; a view of it per figure, named by the card code ("KS";
+ * "KC4" for the four-colour deck's). */
 export const FIGURES = "static/cards/court.svg";
 
 /**
  * Return what the centre of the card with code `code` shows:
- * {kind: "pips", pips: [{x, y, flip}]}, {kind: "figure", href}, {kind: "ace"} (one large pip),
+ * {kind: "pips", pips: [{x, y, flip}]}, {kind: "figure", href, four} (four: the four-colour
+ * deck's drawing, or null if it is the same), {kind: "ace"} (one large pip),
  * or {kind: "none"} for a code it does not know.
  */
 export function centre(code) {
   const rank = code[0];
-  if (COURT.has(rank)) return { kind: "figure", href: `${FIGURES}#${code}` };
+  if (COURT.has(rank)) {
+    const four = FOUR_COLOUR.has(code[1]) ? `${FIGURES}#${code}4` : null;
+    return { kind: "figure", href: `${FIGURES}#${code}`, four };
+  }
   const places = PIPS[rank];
   if (places) return { kind: "pips", pips: places.map(([x, y]) => ({ x, y, flip: y > 0.5 })) };
   return { kind: rank === "A" ? "ace" : "none" };

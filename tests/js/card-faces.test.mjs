@@ -43,7 +43,9 @@ test("an ace has one large pip and a court card its own figure", () => {
   for (const suit of "SHDC") {
     assert.deepEqual(centre(`A${suit}`), { kind: "ace" });
     for (const rank of "JQK") {
-      assert.deepEqual(centre(`${rank}${suit}`), { kind: "figure", href: `${FIGURES}#${rank}${suit}` });
+      // Clubs and diamonds change colour in the four-colour deck, and so do their figures' signs.
+      const four = "CD".includes(suit) ? `${FIGURES}#${rank}${suit}4` : null;
+      assert.deepEqual(centre(`${rank}${suit}`), { kind: "figure", href: `${FIGURES}#${rank}${suit}`, four });
     }
   }
   assert.deepEqual(centre("XS"), { kind: "none" });
@@ -59,6 +61,20 @@ function withStorage(items, fn) {
   }
 }
 
+test("every figure the table names is a view of the figures' file", () => {
+  const svg = readFileSync(new URL(`../../${FIGURES}`, import.meta.url), "utf8");
+  const views = new Set([...svg.matchAll(/<view id="([^"]+)" viewBox="[0-9 ]+"\/>/g)].map((m) => m[1]));
+  const named = [];
+  for (const suit of "SHDC") {
+    for (const rank of "JQK") {
+      const drawn = centre(`${rank}${suit}`);
+      for (const href of [drawn.href, drawn.four].filter(Boolean)) named.push(href.split("#")[1]);
+    }
+  }
+  assert.equal(named.length, 18);
+  assert.deepEqual([...views].sort(), named.sort());
+});
+
 test("the card back is kept with the settings; an unknown or missing one falls back to blue", () => {
   assert.deepEqual(BACKS, ["blue", "red"]);
   const saved = (back) => ({ [keys.settings]: JSON.stringify({ v: RECORD_VERSION, back }) });
@@ -68,20 +84,4 @@ test("the card back is kept with the settings; an unknown or missing one falls b
     assert.equal(withStorage(saved(bad), readSettings).back, "blue", String(bad));
   }
   assert.equal(withStorage({}, readSettings).back, "blue");
-});
-
-test("every pip place has its class in app.css (the page allows no style attributes)", () => {
-  const css = readFileSync(new URL("../../static/css/app.css", import.meta.url), "utf8");
-  for (const rank of Object.keys(SPOT)) {
-    for (const p of centre(`${rank}S`).pips) {
-      const x = Math.round(p.x * 100);
-      const y = Math.round(p.y * 100);
-      const left = css.match(new RegExp(`\\.card \\.px${x} \\{ left: ([0-9.]+)%?; \\}`));
-      assert.ok(left, `px${x}`);
-      assert.ok(Math.abs(Number(left[1]) - p.x * 100) < 0.01, `px${x}: ${left[1]}`);
-      const top = css.match(new RegExp(`\\.card \\.py${y} \\{ top: ([0-9.]+)%?; \\}`));
-      assert.ok(top, `py${y}`);
-      assert.ok(Math.abs(Number(top[1]) - p.y * 100) < 0.01, `py${y}: ${top[1]}`);
-    }
-  }
 });
