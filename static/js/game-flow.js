@@ -48,12 +48,13 @@ function save() {
   }
 }
 
-/** Play a move by its text; return true if the engine played it. */
-export function play(text, { auto = false } = {}) {
+/** Play a move by its text; return true if the engine played it. auto: not the player's
+ * gesture (automatic moves go on); byTable: the table made it by itself (not counted). */
+export function play(text, { auto = false, byTable = auto } = {}) {
   if (!app.ready || app.assist.finding) return false;
   if (!auto) stopAuto();
   app.touched ||= !auto;
-  const ok = accept(call("play", text, elapsed()));
+  const ok = accept(call("play", text, elapsed(), byTable));
   if (!ok) return false;
   app.selected = null;
   app.clock.start();
