@@ -59,7 +59,9 @@ function watchPassing(box) {
   const away = (e) => {
     if (box.hidden || box.dataset.kind !== "passing") return;
     if (e.target instanceof Node && box.contains(e.target) && e.target.closest?.("button")) return;
-    if (e.type === "keydown" && (box.contains(e.target) || ["Shift", "Control", "Alt", "Meta", "Tab"].includes(e.key))) return;
+    // Keys that press or reach its buttons keep it; any other key (a move) puts it away.
+    const pressing = box.contains(e.target) && ["Enter", " "].includes(e.key);
+    if (e.type === "keydown" && (pressing || ["Shift", "Control", "Alt", "Meta", "Tab"].includes(e.key))) return;
     const focused = box.contains(document.activeElement);
     box.hidden = true;
     const pile = (app.cursor && app.geo?.piles[app.cursor]?.el) || document.querySelector("#table .pile");
