@@ -22,6 +22,7 @@ export function scheduleAuto() {
   clearTimeout(app.autoTimer);
   if (app.settings.autoMove && snap.safe.length) {
     app.autoTimer = setTimeout(function autoStep() {
+      app.autoTimer = null;                 // none pending while it runs (keys wait for it)
       if (app.assist.solving || app.finishing) return;   // Solve plays its own moves
       if (app.pointerDown) {                // never move cards under a finger or a mouse
         app.autoTimer = setTimeout(autoStep, AUTO_DELAY_MS);

@@ -14,6 +14,8 @@ const reduced = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-
 /** Turn motion on or off (the player's setting); reduced motion in the system wins. */
 export function setMotion(on) {
   enabled = Boolean(on);
+  // The page's own pulses (the solver's "Thinking") stop too (app.css: .still).
+  if (typeof document !== "undefined") document.documentElement.classList.toggle("still", !enabled);
 }
 
 /** Tell whether cards animate now. */
