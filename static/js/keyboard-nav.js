@@ -133,16 +133,20 @@ export function createKeyboard(env) {
   const keyboard = {
     /** A pile key: pick up that pile's cards, or put the held cards there (the engine
      * decides). Returns false when the key names no pile of this game. */
-    pileKey(name) {
+    pileKey(name, before = null) {
       if (!app.ready || !app.snap) return false;
       const target = pileForKey(name, app.snap.layout?.keys);
       if (!target) return false;
-      // The table's own moves first: the key waits for them, so it acts on the table they
-      // leave and never races them into a stray refusal.
+      // The table's own moves first: the key waits for them, and is dropped without a word
+      // when they changed its piles or the held cards (it meant the table it saw), so it
+      // never races them into a stray refusal.
+      const named = target.pile ? [target.pile] : target.piles;
+      const look = JSON.stringify([app.selected, named.map((p) => app.snap.piles[p] ?? [])]);
       if (tableBusy(app)) {
-        later(() => keyboard.pileKey(name));
+        later(() => keyboard.pileKey(name, before ?? look));
         return true;
       }
+      if (before !== null && before !== look) return true;
       // The table played the cards the keys held (no move of the player's since): the key
       // meant to put them somewhere, so it is dropped without a word.
       const was = heldAt;

@@ -175,7 +175,15 @@ test("a pile key waits while the table makes its own moves, then acts on the tab
   assert.equal(waiting.length, 1);
   app.finishing = false;
   waiting.shift()();
-  assert.equal(said.at(-1), "No card of the foundations can be picked up");
+  assert.equal(said.at(-1), "No card of the foundations can be picked up");    // the same table
+  // A key whose piles the finish changes while it waits is dropped without a word.
+  said.length = 0;
+  app.finishing = true;
+  kb.pileKey("f");
+  app.snap = { ...app.snap, piles: { ...app.snap.piles, f1: ["AH"] } };
+  app.finishing = false;
+  waiting.shift()();
+  assert.deepEqual(said, []);
 });
 
 test("a key meant for cards the table has just played is dropped without a stray refusal", () => {
