@@ -22,6 +22,7 @@ from .games.layouts import standard_layout
 from .identity import Tracker
 from .intents import pile_label
 from .links_api import LinksApi
+from .movegen import TIME_PERIOD
 from .notation import parse_move
 from .pilekeys import pile_keys, pile_kinds
 from .records_api import RecordsApi
@@ -286,7 +287,10 @@ class Bridge(LinksApi, RecordsApi):
             "last": str(session.moves[-1]) if session.moves else None,
             "recycles": s.recycles, "passesLeft": None if r.max_recycles is None
             else max(0, r.max_recycles - s.recycles),
-            "elapsed": session.elapsed, "save": session.save(),
+            "elapsed": session.elapsed, "save": session.save(), "line": session.line(),
+            # Timed scoring: the seconds between two time penalties (the page refreshes the
+            # score on each), else None.
+            "penaltyEvery": TIME_PERIOD if r.timed else None,
         })
 
 

@@ -156,14 +156,14 @@ export function readGame(id) {
  * rev: the record's revision (tabs.js decides it); by default one more than the stored one,
  * for a deliberate replacement. Return null on success, else why it was not kept. */
 export function writeGame(snap, extra = {}, rev = null) {
-  const { moves, taps, safe, save, ...painted } = snap;
+  const { moves, taps, safe, save, line, ...painted } = snap;
   const next = rev ?? storedRev(snap.game) + 1;
   const record = { rev: next, ...extra, v: RECORD_VERSION, game: snap.game, save, snapshot: painted };
   return write(keys.game(snap.game), JSON.stringify(record));
 }
 
 const DEFAULT_SETTINGS = { autoMove: true, autoFinish: true, fourColour: false, indicator: true, motion: true,
-  options: {}, winnable: {} };
+  sound: false, options: {}, winnable: {} };
 
 /** Return the settings, falling back to the defaults for anything missing or malformed. */
 export function readSettings() {
@@ -175,7 +175,7 @@ export function readSettings() {
   }
   if (stored.v !== RECORD_VERSION) stored = {};
   const out = { ...DEFAULT_SETTINGS };
-  for (const name of ["autoMove", "autoFinish", "fourColour", "indicator", "motion"]) {
+  for (const name of ["autoMove", "autoFinish", "fourColour", "indicator", "motion", "sound"]) {
     if (typeof stored[name] === "boolean") out[name] = stored[name];
   }
   if (stored.options && typeof stored.options === "object" && !Array.isArray(stored.options)) {
