@@ -108,7 +108,7 @@ export function checkSnapshot(snap) {
   for (const key of ["title", "game", "lastWords", "status"]) {
     if (snap[key] !== undefined && snap[key] !== null && !shortText(snap[key])) return false;
   }
-  for (const key of ["moveCount", "deal"]) {
+  for (const key of ["moveCount", "history", "deal"]) {
     if (snap[key] !== undefined && snap[key] !== null && !count(snap[key])) return false;
   }
   return snap.elapsed === undefined
