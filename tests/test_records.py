@@ -67,6 +67,14 @@ def test_no_record_yet_is_all_zero() -> None:
     assert t["bestSeconds"] is None and summary("")["history"] == []
 
 
+def test_no_win_rate_while_only_the_solver_finished_games() -> None:
+    t = total(add_all([entry("won", ("solve",))]))
+    assert (t["played"], t["solved"], t["lost"]) == (1, 1, 0)
+    assert t["winRate"] is None and t["helpRate"] is None      # "–", not "0%" beside "Lost 0"
+    t = total(add_all([entry("won", ("solve",)), entry("lost")]))
+    assert t["winRate"] == 0 and t["helpRate"] == 0
+
+
 def test_helped_and_solved_wins_are_shown_apart_never_in_won() -> None:
     text = add_all([entry(), entry("won", ("hint",)), entry("won", ("undo",)),
                     entry("won", ("hint", "solve")), entry("lost")])

@@ -146,13 +146,17 @@ class Bridge(LinksApi, RecordsApi):
         self.tracker.reset()
         return self.snapshot(session.elapsed)
 
-    def play(self, move_text: str, elapsed: float) -> str:
-        """Play a move given as text and return the new snapshot (or why it is illegal)."""
+    def play(self, move_text: str, elapsed: float, auto: bool = False) -> str:
+        """Play a move given as text and return the new snapshot (or why it is illegal).
+
+        ``auto``: the table plays it by itself (a safe card, the finish): shown and scored,
+        not counted in ``moveCount`` (decisions.md).
+        """
         if self.session is None:
             return _NO_GAME
         self.session.elapsed = clamp_elapsed(elapsed)     # when it was played (timed scoring)
         try:
-            self.session.play(move_text)
+            self.session.play(move_text, auto=auto is True)
         except PatienceError as e:
             return _error(e)
         self.said = True
@@ -277,6 +281,7 @@ class Bridge(LinksApi, RecordsApi):
             "lastWords": words, "safe": [str(m) for m in auto.safe_moves(r, s)], "finish": finish,
             "status": status, "score": session.score(),
             "scoring": r.scoring, "moveCount": session.move_count,
+            "history": session.history,
             "folded": session.offset,
             "canUndo": bool(session.moves), "canRedo": bool(session.redo_stack),
             "last": str(session.moves[-1]) if session.moves else None,

@@ -6,7 +6,8 @@ How games count (``docs/records.md`` says the same for players):
 - *Won* is a win on your own; *won with help* a win after Hint or Undo; *solved by the
   solver* a game Solve played moves in. They are counted apart and never added together.
 - *Win rate*: won on your own / played; the *with-help rate* beside it counts both kinds of
-  win.
+  win. Neither is given while no game was won or lost by the player (only games the solver
+  played, or none).
 - *Winning streak*: wins in a row, on your own or with help; a loss or a solved game ends it.
   *Losing streak*: losses in a row; any other game ends it.
 - *Best and average time, fewest moves*: from wins on your own. *Best score*: the highest
@@ -57,10 +58,13 @@ def figures(folds: Iterable[Fold], entries: list[Entry], vegas: bool = False) ->
         if how != "solved" and e["score"] is not None:
             scores.append(e["score"])
     played = sum(count.values())
+    # No rate while no game was finished by the player (only games Solve played, or none):
+    # no "0%" beside "Lost 0".
+    rated = played if count["won"] + count["helped"] + count["lost"] else 0
     return {
         "played": played, **count,
-        "winRate": count["won"] / played if played else None,
-        "helpRate": (count["won"] + count["helped"]) / played if played else None,
+        "winRate": count["won"] / rated if rated else None,
+        "helpRate": (count["won"] + count["helped"]) / rated if rated else None,
         "streak": streak, "bestStreak": best, "losing": losing, "bestLosing": worst,
         "bestSeconds": min(best_seconds, default=None),
         "averageSeconds": round(win_seconds / count["won"]) if count["won"] else None,

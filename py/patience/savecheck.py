@@ -10,6 +10,7 @@ the first float conversion). Each refusal is a :class:`SaveError` saying what is
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -103,3 +104,18 @@ def finite_number(value: object, lo: float, hi: float) -> bool:
 def dumps(data: object) -> str:
     """Write JSON for the page: compact, and never ``NaN`` or ``Infinity`` (ValueError)."""
     return json.dumps(data, separators=(",", ":"), allow_nan=False)
+
+
+def whole_number(value: object, lo: int, hi: int) -> bool:
+    """Tell whether ``value`` is a JSON whole number (not a bool) within ``[lo, hi]``."""
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+
+
+def ascending_places(value: object, count: int) -> bool:
+    """Tell whether ``value`` is a list of places in a list of ``count`` (whole numbers from
+    0 to ``count - 1``), each once, in ascending order (a save's ``auto``)."""
+    if not isinstance(value, list) or len(value) > count:
+        return False
+    if not all(whole_number(i, 0, count - 1) for i in value):
+        return False
+    return all(a < b for a, b in itertools.pairwise(value))

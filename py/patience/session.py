@@ -1,16 +1,23 @@
 """A game in play: a deal, the moves made, undo and redo, and the versioned save.
 
-A save is JSON: ``{"format": "patience", "version": 2, "game": ..., "options": {...},
-"deal": N, "moves": [...], "redo": [...], "elapsed": seconds}``; a game set up from a
-position has ``"position": text`` instead of ``"deal"``. Loading replays every move through
-the checked path, so a save that loads is a game that could have been played.
+A save is JSON: ``{"format": "patience", "version": 3, "game": ..., "options": {...},
+"deal": N, "moves": [...], "redo": [...], "auto": [...], "elapsed": seconds}``; a game set
+up from a position has ``"position": text`` instead of ``"deal"``. Loading replays every
+move through the checked path, so a save that loads is a game that could have been played.
 
 The history kept is capped so that a move costs the same however long the game: once more
 than :data:`FOLD_AT` moves are kept, all but the last :data:`KEEP_MOVES` are folded into the
 position they led to. A folded save starts from that ``"position"``, says how many moves it
 holds folded (``"offset": K``) and which deal they were played from (``"dealt": N``); undo
 reaches back to it, not further. Version 1 (every move from the deal, no fold) still loads
-and is folded as it is replayed. Every save is read within limits
+and is folded as it is replayed.
+
+The move counter counts the player's moves only (decisions.md): a move the table makes by
+itself (a safe card to a foundation, the automatic finish) is played with ``auto=True``,
+shown and scored but not counted. Version 3 saves say which: ``"auto"`` lists the places
+(from 0, in ``moves`` then ``redo``, the order they are replayed) of the automatic moves, and
+a folded save's ``"autoFolded"`` how many of its ``offset`` folded moves were automatic.
+Versions 1 and 2 knew nothing of this: every move of theirs counts. Every save is read within limits
 (:mod:`patience.savecheck`): its size, nesting, numbers and move count.
 
 Timed scoring (Klondike) is a running score like the rest: the time penalty is taken as the
@@ -43,13 +50,20 @@ from .games import GAMES, find_game
 from .movegen import TIME_PENALTY, TIME_PERIOD
 from .notation import format_position, parse_move, parse_position
 from .rules import MAX_DEAL, Rules
-from .savecheck import MAX_SAVE_CHARS, dumps, finite_number, read_json
+from .savecheck import (
+    MAX_SAVE_CHARS,
+    ascending_places,
+    dumps,
+    finite_number,
+    read_json,
+    whole_number,
+)
 from .view import view
 
 SAVE_FORMAT = "patience"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 #: The save versions this engine reads.
-READS: Final[tuple[int, ...]] = (1, 2)
+READS: Final[tuple[int, ...]] = (1, 2, 3)
 MAX_SAVE_BYTES = MAX_SAVE_CHARS
 #: The most moves (played and undone) a save may hold.
 MAX_MOVES = 50_000
@@ -102,6 +116,11 @@ class Session:
         self.states: list[State] = [self.start]
         self.moves: list[Move] = []
         self.redo_stack: list[Move] = []
+        # Whether each kept move (and each undone one) was made by the table itself.
+        self.autos: list[bool] = []
+        self.redo_autos: list[bool] = []
+        # Automatic moves among the ``offset`` folded ones.
+        self.auto_offset = 0
         self.elapsed = elapsed
         # Moves folded into ``start`` (they can no longer be undone).
         self.offset = 0
@@ -119,8 +138,11 @@ class Session:
         """Return the legal moves of the present position."""
         return self.rules.legal_moves(self.state)
 
-    def play(self, move: Move | str) -> Move:
-        """Play a move (a ``Move`` or its text); raise ``IllegalMoveError`` saying why not."""
+    def play(self, move: Move | str, auto: bool = False) -> Move:
+        """Play a move (a ``Move`` or its text); raise ``IllegalMoveError`` saying why not.
+
+        ``auto``: the table made it by itself (shown and scored, not counted as a move).
+        """
         if isinstance(move, str):
             move = parse_move(self.rules, move)
         if self.rules.timed:
@@ -130,10 +152,13 @@ class Session:
         else:
             self.states.append(self.rules.play(self.state, move))
         self.moves.append(move)
+        self.autos.append(auto)
         if self.redo_stack and self.redo_stack[-1] == move:
             self.redo_stack.pop()
+            self.redo_autos.pop()
         else:
             self.redo_stack.clear()
+            self.redo_autos.clear()
         self._fold()
         return move
 
@@ -144,6 +169,7 @@ class Session:
         self.states.pop()
         move = self.moves.pop()
         self.redo_stack.append(move)
+        self.redo_autos.append(self.autos.pop())
         if self.times:
             self.times.pop()
         return move
@@ -160,6 +186,7 @@ class Session:
         else:
             self.states.append(self.rules.play(self.state, move))
         self.moves.append(self.redo_stack.pop())
+        self.autos.append(self.redo_autos.pop())
         self._fold()
         return move
 
@@ -186,12 +213,20 @@ class Session:
             del self.times[:cut]
         del self.states[:cut]
         del self.moves[:cut]
+        self.auto_offset += sum(self.autos[:cut])
+        del self.autos[:cut]
         self.offset += cut
 
     @property
-    def move_count(self) -> int:
-        """Return the moves made since the deal, folded ones included."""
+    def history(self) -> int:
+        """Return the moves made since the deal, folded and automatic ones included."""
         return self.offset + len(self.moves)
+
+    @property
+    def move_count(self) -> int:
+        """Return the player's moves since the deal, folded ones included (the move
+        counter: the table's automatic moves are not counted)."""
+        return self.history - self.auto_offset - sum(self.autos)
 
     def restart(self) -> None:
         """Go back to the deal (or to the position the oldest kept move was played from),
@@ -236,10 +271,14 @@ class Session:
             data["position"] = format_position(self.rules, self.start)
             if self.offset:
                 data["offset"] = self.offset
+                if self.auto_offset:
+                    data["autoFolded"] = self.auto_offset
                 if self.deal is not None:
                     data["dealt"] = self.deal
         data["moves"] = [_move_text(m) for m in self.moves]
         data["redo"] = [_move_text(m) for m in reversed(self.redo_stack)]
+        flags = self.autos + self.redo_autos[::-1]
+        data["auto"] = [i for i, a in enumerate(flags) if a]
         data["elapsed"] = round(clamp_elapsed(self.elapsed), 3)
         if self.rules.timed:
             data["times"] = [round(t, 3) for t in self.times]
@@ -263,7 +302,7 @@ class Session:
         if isinstance(version, bool) or version not in READS:
             shown = repr(version)[:40]
             raise SaveVersionError(f"save version {shown} is not one this version of "
-                                   f"Patience reads (it reads {' and '.join(map(str, READS))})")
+                                   f"Patience reads (it reads {_listed(READS)})")
         if game is not None and data.get("game") != game:
             raise SaveGameError(_other_game(data.get("game"), game))
         moves, redo = data.get("moves", []), data.get("redo", [])
@@ -275,6 +314,7 @@ class Session:
             raise SaveTooLargeError(f"the save holds {len(moves) + len(redo):,} moves; "
                                     f"at most {MAX_MOVES:,}")
         session = _start(data, version)
+        autos = _autos(data, version, len(moves) + len(redo), session.offset)
         times = _times(data, session, len(moves))
         elapsed = session.elapsed
         for i, text_move in enumerate(moves + redo):
@@ -282,13 +322,29 @@ class Session:
             # charged once, after the last move, as the score is read).
             session.elapsed = times[min(i, len(times) - 1)] if times else session.since
             try:
-                session.play(text_move)
+                session.play(text_move, auto=i in autos)
             except PatienceError as e:
                 raise SaveMoveError(f"move {i + 1} ({text_move}): {e}") from e
         for _ in redo:
             session.undo()
         session.elapsed = elapsed
         return session
+
+
+def _autos(data: Mapping[str, Any], version: int, count: int, offset: int) -> frozenset[int]:
+    """Read which of a save's ``count`` moves the table made by itself (version 3: ``auto``,
+    places in ascending order; an older save's moves are all the player's), and check
+    ``autoFolded`` against ``offset`` (the session's count of automatic folded moves is set
+    by :func:`_start`)."""
+    if version < 3:
+        return frozenset()
+    places = data.get("auto", [])
+    if not ascending_places(places, count):
+        raise SaveGameError(f"auto must list places of moves (from 0 to {count - 1}), each "
+                            "once, in ascending order")
+    if not whole_number(data.get("autoFolded", 0), 0, offset):
+        raise SaveGameError(f"autoFolded must be a whole number of moves from 0 to {offset}")
+    return frozenset(places)
 
 
 def _times(data: Mapping[str, Any], session: Session, count: int) -> list[float]:
@@ -308,6 +364,12 @@ def _times(data: Mapping[str, Any], session: Session, count: int) -> list[float]
     if any(b < a for a, b in zip([session.since, *out], out)):
         raise SaveGameError("times must not go back")
     return out
+
+
+def _listed(versions: tuple[int, ...]) -> str:
+    """Say a list of versions: "1, 2 and 3"."""
+    *most, last = map(str, versions)
+    return f"{', '.join(most)} and {last}" if most else last
 
 
 def _other_game(saved: object, wanted: str) -> str:
@@ -351,6 +413,9 @@ def _start(data: Mapping[str, Any], version: int) -> Session:
             raise SaveGameError("the starting position is of another game or options")
         session = Session(rules, start=start, elapsed=float(elapsed))
         session.deal, session.offset = dealt, offset
+        folded_auto = data.get("autoFolded", 0) if version >= 3 else 0
+        if whole_number(folded_auto, 0, offset):
+            session.auto_offset = folded_auto     # otherwise refused by _autos
         return session
     if folded:
         raise SaveGameError("offset and dealt come with a starting position")

@@ -154,6 +154,7 @@ export async function boot(controller, { openLink }) {
     onMoved: movedElsewhere, addListener: (fn) => window.addEventListener("storage", fn) }));
   document.body.classList.toggle("four-colour", app.settings.fourColour);
   applyTheme(app.settings.theme);
+  document.body.dataset.back = app.settings.back;
   setMotion(app.settings.motion !== false);
   // A link may name a game, a deal and options: ?game=klondike&deal=617&draw=3 (links.js).
   const linked = new URLSearchParams(window.location.search).get("game");

@@ -110,6 +110,7 @@ export function createController() {
     store.writeSettings(app.settings);
     document.body.classList.toggle("four-colour", app.settings.fourColour);
     applyTheme(app.settings.theme);
+    document.body.dataset.back = app.settings.back;
     setMotion(app.settings.motion !== false);
     c.scheduleAuto();
     app.assist.refresh();

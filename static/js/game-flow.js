@@ -51,11 +51,13 @@ export function createFlow(c) {
   }
 
   /** Play a move by its text; return true if the engine played it. */
-  function play(text, { auto = false } = {}) {
+  // auto: not the player's gesture (automatic moves go on); byTable: the table made it by
+  // itself (scored, not counted as a move).
+  function play(text, { auto = false, byTable = auto } = {}) {
     if (!app.ready || app.assist.finding) return false;
     if (!auto) c.stopAuto();
     app.touched ||= !auto;
-    const ok = accept(call("play", text, elapsed()));
+    const ok = accept(call("play", text, elapsed(), byTable));
     if (!ok) return false;
     app.selected = null;
     app.clock.start();

@@ -3,9 +3,11 @@
 // layout and pile sizes (no DOM), so Node can test it. Nothing here looks at what a card is.
 //
 // The card size is steady through a game: it depends on the layout, the number of cards in
-// the game and the table's size, never on the position. Fan offsets are computed pile by pile
-// from the room each pile really has: a short column breathes, a long one squeezes, but a
-// face-up card keeps its corner index (rank and suit) visible as long as the room allows.
+// the game and the table's size, never on the position, and it gives way only when the piles
+// on the table cannot show every corner index in the whole height. Fan offsets are computed
+// pile by pile from the room each pile really has: a short column breathes (into the felt
+// below it, up to a strip a finger can press), a long one squeezes, but a face-up card keeps
+// its corner index (rank and suit) visible as long as the room allows.
 
 import { kindOf } from "./piles.js";
 
@@ -13,7 +15,9 @@ export const RATIO = 1.4;              // card height / card width
 const MAX_W = 150;                     // px: the largest card, on big screens
 const MIN_W = 22;                      // px: the smallest card
 const DOWN_FAN = 0.13;                 // card heights between face-down cards, at most
-const UP_FAN = 0.36;                   // card heights between face-up cards, at most
+const UP_FAN = 0.36;                   // card heights between face-up cards, at most...
+export const TOUCH_FAN = 44;           // ...or up to a finger's strip (px) where small cards allow
+const TALL_FAN = 0.5;                  // card heights: the tallest strip a small card shows
 const DESIGN_FAN = 0.22;               // the face-up offset the card size is planned with
 
 /** The corner index for a card width: its font size, padding, and the strips it needs. */
@@ -54,7 +58,7 @@ export function designCards(snap) {
 /** Offsets for a pile fanned downward: {down, up} in px between covered cards. */
 export function fanOffsets(down, up, room, cardH, strip) {
   const maxDown = Math.max(3, DOWN_FAN * cardH);
-  const maxUp = Math.max(strip * 1.3, UP_FAN * cardH);
+  const maxUp = maxUpFan(cardH, strip);
   const free = room - cardH;
   if (down * maxDown + up * maxUp <= free) return { down: maxDown, up: maxUp };
   if (up > 0) {
@@ -68,6 +72,46 @@ export function fanOffsets(down, up, room, cardH, strip) {
   // No room to show every index: squeeze everything alike (never below 2 px).
   const k = Math.max(0, free) / Math.max(1, down * 2 + up * strip);
   return { down: Math.max(2, 2 * k), up: Math.max(2, strip * k) };
+}
+
+/** The most room between face-up cards: a third of a card, or on small cards (phones) up to a
+ * strip a finger can press (TOUCH_FAN px, at most half a card). */
+export function maxUpFan(cardH, strip) {
+  return Math.max(strip * 1.3, UP_FAN * cardH, Math.min(TOUCH_FAN, TALL_FAN * cardH));
+}
+
+/** The heights a fanned pile takes: `least` shows every face-up index (face-down cards 2 px
+ * apart), `full` fans every card as far as it may. */
+function pileHeights(cards, cardH, strip) {
+  let down = 0;
+  let up = 0;
+  cards.forEach((c, i) => { if (i < cards.length - 1) (c === null ? down++ : up++); });
+  return { least: cardH + down * 2 + up * strip + 0.5,
+    full: cardH + down * Math.max(3, DOWN_FAN * cardH) + up * maxUpFan(cardH, strip) };
+}
+
+/** The room each fanned row gets, from the height the table has for them (`avail`): each
+ * row at least what shows every index of its piles (else the table is cramped), then the
+ * planned height or its piles' full fans, shared out as far as the height goes; the last row
+ * keeps what is left. */
+function fannedRooms(snap, rows, avail, cardH, strip, planned) {
+  const want = rows.map((row) => {
+    let least = cardH;
+    let full = cardH;
+    for (const slot of row.slots) {
+      if (!slot) continue;
+      const h = pileHeights(snap.piles[slot.pile] ?? [], cardH, strip);
+      least = Math.max(least, h.least);
+      full = Math.max(full, h.full);
+    }
+    return { least, target: Math.max(least, planned, full) };
+  });
+  const sumLeast = want.reduce((a, w) => a + w.least, 0);
+  const sumTarget = want.reduce((a, w) => a + w.target, 0);
+  const share = sumTarget > sumLeast ? Math.max(0, Math.min(1, (avail - sumLeast) / (sumTarget - sumLeast))) : 1;
+  const rooms = want.map((w) => w.least + (w.target - w.least) * share);
+  if (rooms.length) rooms[rooms.length - 1] = Math.max(rooms[rooms.length - 1], avail - rooms.slice(0, -1).reduce((a, r) => a + r, 0));
+  return { rooms, cramped: sumLeast > avail + 0.5 };
 }
 
 /** The rows of the "side" mode: piles that do not fan go down the sides, the fanned rows
@@ -131,11 +175,18 @@ function rowGeometryAt(snap, width, height, smaller) {
   const byHeight = (height - gap * (layout.rows.length + 1)) / (units * RATIO);
   const { cardW, cardH, index } = sized(smaller ?? Math.min(byWidth, byHeight));
   const left = Math.max(gap, (width - (cols * cardW + (cols - 1) * gap)) / 2);
-  let cramped = false;
   const colX = (c) => left + c * (cardW + gap);
   const piles = {};
   const fannedRows = layout.rows.filter(isFanned);
-  const lastFanned = fannedRows[fannedRows.length - 1];
+  // The fanned rows share the height the other rows leave.
+  let fixed = gap * (layout.rows.length + 1);
+  for (const row of layout.rows) {
+    if (row.kind === "triangle") fixed += ((triangleRows(row) + 1) / 2) * cardH;
+    else if (!isFanned(row)) fixed += cardH;
+  }
+  const planned = cardH * (1 + (design - 1) * DESIGN_FAN);
+  const { rooms, cramped: short } = fannedRooms(snap, fannedRows, height - fixed, cardH, index.strip, planned);
+  let cramped = short;
   let y = gap;
   for (const row of layout.rows) {
     if (row.kind === "triangle") {
@@ -148,8 +199,8 @@ function rowGeometryAt(snap, width, height, smaller) {
       y += ((rows + 1) / 2) * cardH + gap;
       continue;
     }
-    const planned = cardH * (1 + (design - 1) * DESIGN_FAN);
-    const room = row === lastFanned ? Math.max(planned, height - y - gap) : planned;
+    const fannedAt = fannedRows.indexOf(row);
+    const room = fannedAt >= 0 ? rooms[fannedAt] : planned;
     let rowHeight = cardH;
     row.slots.forEach((slot, c) => {
       if (!slot) return;
@@ -158,7 +209,7 @@ function rowGeometryAt(snap, width, height, smaller) {
       cramped ||= g.cramped;
       rowHeight = Math.max(rowHeight, g.h);
     });
-    if (isFanned(row) && row !== lastFanned) rowHeight = Math.max(rowHeight, room);
+    if (fannedAt >= 0 && fannedAt < fannedRows.length - 1) rowHeight = Math.max(rowHeight, room);
     y += rowHeight + gap;
   }
   return { mode: "rows", cardW, cardH, gap, index, piles, cramped };

@@ -148,11 +148,11 @@ export function createIntents(env) {
     },
     pointer(down) {
       app.pointerDown = down;
-      if (down) app.pointerMoves = app.snap.moveCount;
+      if (down) app.pointerMoves = app.snap.history;
       else if (app.drawPending) env.draw?.();
     },
     // A drop counts only if nothing moved since the pointer went down.
-    stale: () => app.snap.moveCount !== app.pointerMoves,
+    stale: () => app.snap.history !== app.pointerMoves,
     place,
   };
   return intents;

@@ -69,8 +69,16 @@ export function nextPile(order, at, dir) {
   return row.reduce((a, b) => (Math.abs(b.x - here.x) < Math.abs(a.x - here.x) ? b : a)).id;
 }
 
+/** Tell whether the table is making moves by itself: a safe card is about to go up, or the
+ * automatic finish runs (autoplay.js). */
+const tableBusy = (app) => Boolean(app.finishing) || (app.autoTimer !== null && app.autoTimer !== undefined);
+const WAIT_MS = 60;
+
 export function createKeyboard(env) {
   const { app, intents } = env;
+  const later = env.later ?? ((fn) => setTimeout(fn, WAIT_MS));
+  // Where the keys last picked cards up: {history, count} of the snapshot then, or null.
+  let heldAt = null;
   const pileCards = (pile) => app.snap.piles[pile] ?? [];
   const label = (pile) => app.snap.labels[pile] ?? pile;
   const held = (sel) => {
@@ -125,18 +133,34 @@ export function createKeyboard(env) {
   const keyboard = {
     /** A pile key: pick up that pile's cards, or put the held cards there (the engine
      * decides). Returns false when the key names no pile of this game. */
-    pileKey(name) {
+    pileKey(name, before = null) {
       if (!app.ready || !app.snap) return false;
       const target = pileForKey(name, app.snap.layout?.keys);
       if (!target) return false;
+      // The table's own moves first: the key waits for them, and is dropped without a word
+      // when they changed its piles or the held cards (it meant the table it saw), so it
+      // never races them into a stray refusal.
+      const named = target.pile ? [target.pile] : target.piles;
+      const look = JSON.stringify([app.selected, named.map((p) => app.snap.piles[p] ?? [])]);
+      if (tableBusy(app)) {
+        later(() => keyboard.pileKey(name, before ?? look));
+        return true;
+      }
+      if (before !== null && before !== look) return true;
+      // The table played the cards the keys held (no move of the player's since): the key
+      // meant to put them somewhere, so it is dropped without a word.
+      const was = heldAt;
+      heldAt = null;
+      if (was && !app.selected && app.snap.history !== was.history && app.snap.moveCount === was.count) return true;
       if (target.pile) {
         goTo(target.pile);
         keyboard.pickOrPlace();
-        return true;
+      } else {
+        const sel = app.selected;
+        if (sel && !target.piles.includes(sel.pile)) placeOnGroup(target.piles);
+        else pickInGroup(target.group, target.piles);
       }
-      const sel = app.selected;
-      if (sel && !target.piles.includes(sel.pile)) placeOnGroup(target.piles);
-      else pickInGroup(target.group, target.piles);
+      if (app.selected) heldAt = { history: app.snap.history, count: app.snap.moveCount };
       return true;
     },
     /** Up (more) or Down (fewer) while holding cards: how many of the run to hold. Returns

@@ -183,7 +183,7 @@ export function createLinks(c) {
     if (link.none) return false;
     if (link.error) {
       notice("This link cannot be opened",
-        `${capital(link.error.message)}. Here is your own game instead.`, [["OK", () => {}, true]]);
+        `${capital(link.error.message)}. Here is your own game instead.`, [["OK", () => {}, true]], "passing");
       return false;
     }
     const { game, options, named } = link;
@@ -222,11 +222,11 @@ export function createLinks(c) {
     if (running) {
       notice(`${title}, deal ${app.snap.deal}`,
         `The link's deal is on the table. Your own ${title} game (${describe(saved)}) is kept, waiting: "Back to your game" in the menu brings it back.`,
-        [["Play this deal", () => {}, true], ["Back to your game", backToParked]]);
+        [["Play this deal", () => {}, true], ["Back to your game", backToParked]], "passing");
     } else if (other && other.moveCount > 0 && other.status === "playing") {
       notice(`${title}, deal ${app.snap.deal}`,
         `The link's deal is on the table. Your ${titleOf(before)} game (${describe(other)}) is kept: Games brings it back.`,
-        [["Play this deal", () => {}, true], [`Back to ${titleOf(before)}`, () => { c.saveNow(); c.openGame(before); }]]);
+        [["Play this deal", () => {}, true], [`Back to ${titleOf(before)}`, () => { c.saveNow(); c.openGame(before); }]], "passing");
     }
     return true;
   }

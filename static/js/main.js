@@ -50,7 +50,7 @@ const assist = createAssist({
   ready: () => app.ready,
   names: () => app.names,
   call,
-  play: (text) => play(text, { auto: true }),
+  play: (text) => play(text, { auto: true, byTable: false }),   // a hint's or Solve's: counted
   undoTo,
   announce: (text) => announce(text),
   notice: (...args) => notice(...args),

@@ -14,6 +14,8 @@ const reduced = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-
 /** Turn motion on or off (the player's setting); reduced motion in the system wins. */
 export function setMotion(on) {
   enabled = Boolean(on);
+  // The page's own pulses (the solver's "Thinking") stop too (app.css: .still).
+  if (typeof document !== "undefined") document.documentElement.classList.toggle("still", !enabled);
 }
 
 /** Tell whether cards animate now. */
@@ -73,7 +75,10 @@ export function play(plan, elements) {
     const frames = step.flip
       ? [{ transform: `${from} scaleX(0.05)` }, { transform: `${to} scaleX(1)` }]
       : [{ transform: from }, { transform: to }];
-    const z = el.style.zIndex;
+    // In flight a card rides above the table; landed, it takes the place in the stack the
+    // latest drawing gave it (data-z), not the one it had when it took off: a drawing since
+    // may have put other cards under or over it (a pile's top after a quick run of moves).
+    const z = el.dataset?.z ?? el.style.zIndex;
     el.style.zIndex = String(2000 + Number(z || 0));
     el.classList.add("moving");
     // Until its delay is over a card waits where it was, and a new deal's cards wait on the
@@ -98,7 +103,7 @@ export function play(plan, elements) {
       running.delete(el);
       clearTimeout(waits.get(el));
       waits.delete(el);
-      el.style.zIndex = z;
+      el.style.zIndex = el.dataset?.z ?? z;
       el.classList.remove("moving", "waiting");
     };
     anim.onfinish = done;

@@ -19,9 +19,12 @@ export function toast(text) {
 
 /** Show a notice. buttons: [label, action, accent?]; the first button gets the focus.
  * "outcome" notices (won, stuck) go away by themselves when play goes on; "info" notices stay
- * until the player answers them. */
+ * until the player answers them; "passing" notices (what a link did) never stand in the way:
+ * a tap beside their buttons goes through to the table, and the first tap or key outside
+ * them puts them away. */
 export function notice(title, text, buttons, kind = "info") {
   const box = $("notice");
+  if (kind === "passing") watchPassing(box);
   box.dataset.kind = kind;
   box.classList.remove("won");
   const returnTo = document.activeElement;
@@ -47,6 +50,27 @@ export function notice(title, text, buttons, kind = "info") {
   }
   box.hidden = false;
   row.querySelector("button")?.focus();
+}
+
+let watching = false;
+
+/** Put a passing notice away at the player's first tap or key outside it. */
+function watchPassing(box) {
+  if (watching) return;
+  watching = true;
+  const away = (e) => {
+    if (box.hidden || box.dataset.kind !== "passing") return;
+    if (e.target instanceof Node && box.contains(e.target) && e.target.closest?.("button")) return;
+    // Keys that press or reach its buttons keep it; any other key (a move) puts it away.
+    const pressing = box.contains(e.target) && ["Enter", " "].includes(e.key);
+    if (e.type === "keydown" && (pressing || ["Shift", "Control", "Alt", "Meta", "Tab"].includes(e.key))) return;
+    const focused = box.contains(document.activeElement);
+    box.hidden = true;
+    const pile = (app.cursor && app.geo?.piles[app.cursor]?.el) || document.querySelector("#table .pile");
+    if (focused && e.type === "keydown") pile?.focus({ preventScroll: true });
+  };
+  document.addEventListener("pointerdown", away, true);
+  document.addEventListener("keydown", away, true);
 }
 
 /** Tell of a win: an outcome notice dressed as one (a headline over the line of figures). */

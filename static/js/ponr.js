@@ -116,7 +116,7 @@ export function createPonr(core) {
   /** The cards the losing move put down, where they still lie on top. */
   function marks(s) {
     const p = current();
-    if (!p || p.winnable === null || p.winnable !== s.moveCount - 1 || !s.last) return [];
+    if (!p || p.winnable === null || p.winnable !== s.history - 1 || !s.last) return [];
     const m = piles(s.last);
     const there = s.piles[m.dst]?.length ?? 0;
     return there && !isStock(s.layout, m.src) && !isStock(s.layout, m.dst) && s.piles[m.src]

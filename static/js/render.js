@@ -105,6 +105,7 @@ export function render(table, snap, names, view = {}) {
       if (el.dataset.pile !== id) el.dataset.pile = id;
       if (el.dataset.index !== String(i)) el.dataset.index = String(i);
       setStyle(el, "transform", `translate(${g.spots[i].x}px, ${g.spots[i].y}px)`);
+      if (el.dataset.z !== String(z)) el.dataset.z = String(z);     // where motion lands it
       setStyle(el, "zIndex", String(z++));
       setStyle(el, "translate", "");
       if (cid !== undefined) {

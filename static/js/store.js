@@ -110,7 +110,7 @@ export function checkSnapshot(snap) {
   for (const key of ["title", "game", "lastWords", "status"]) {
     if (snap[key] !== undefined && snap[key] !== null && !shortText(snap[key])) return false;
   }
-  for (const key of ["moveCount", "deal"]) {
+  for (const key of ["moveCount", "history", "deal"]) {
     if (snap[key] !== undefined && snap[key] !== null && !count(snap[key])) return false;
   }
   return snap.elapsed === undefined
@@ -165,7 +165,9 @@ export function writeGame(snap, extra = {}, rev = null) {
 }
 
 const DEFAULT_SETTINGS = { autoMove: true, autoFinish: true, fourColour: false, indicator: true, motion: true,
-  sound: false, theme: DEFAULT_THEME, options: {}, winnable: {} };
+  sound: false, back: "blue", theme: DEFAULT_THEME, options: {}, winnable: {} };
+/** The card backs Settings offers (the values of its select, the CSS's body[data-back]). */
+export const BACKS = ["blue", "red"];
 
 /** Return the settings, falling back to the defaults for anything missing or malformed. */
 export function readSettings() {
@@ -181,6 +183,7 @@ export function readSettings() {
     if (typeof stored[name] === "boolean") out[name] = stored[name];
   }
   out.theme = checkTheme(stored.theme);   // an unknown theme falls back to the default
+  if (BACKS.includes(stored.back)) out.back = stored.back;
   if (stored.options && typeof stored.options === "object" && !Array.isArray(stored.options)) {
     // Only per-game objects of options; anything else is dropped.
     out.options = Object.fromEntries(Object.entries(stored.options).filter(

@@ -99,7 +99,30 @@ function gameCard(ui, game) {
   return card;
 }
 
+const shown = (el) => Boolean(el?.isConnected) && el.getClientRects().length > 0 && !el.disabled;
+
+/** Give the focus back to the control that opened a dialog when it closes; when that
+ * control is out of sight (in the closed More menu on a narrow screen), to the More button.
+ * Only when the focus would otherwise be lost: an action may have put it somewhere itself. */
+function returnFocus() {
+  let opener = null;
+  document.addEventListener("click", (e) => {
+    const control = e.target instanceof Element ? e.target.closest("button") : null;
+    if (control && !control.closest("dialog")) opener = control;
+  }, true);
+  for (const dialog of document.querySelectorAll("dialog")) {
+    dialog.addEventListener("close", () => setTimeout(() => {
+      const now = document.activeElement;
+      if (now && now !== document.body && shown(now)) return;
+      const more = $("btn-more");
+      const back = shown(opener) ? opener : opener && $("more")?.contains(opener) && shown(more) ? more : null;
+      back?.focus();
+    }, 0));
+  }
+}
+
 export function bindDialogs(ui) {
+  returnFocus();
   $("btn-games").addEventListener("click", () => {
     const list = $("game-list");
     const games = ui.games();
@@ -128,12 +151,14 @@ export function bindDialogs(ui) {
     const s = ui.settings();
     for (const [id, name] of Object.entries(checks)) $(id).checked = s[name];
     $("set-theme").value = s.theme;
+    $("set-back").value = s.back;
     $("dlg-settings").showModal();
   });
   for (const [id, name] of Object.entries(checks)) {
     $(id).addEventListener("change", (e) => ui.saveSettings({ [name]: e.target.checked }));
   }
   $("set-theme").addEventListener("change", (e) => ui.saveSettings({ theme: e.target.value }));
+  $("set-back").addEventListener("change", (e) => ui.saveSettings({ back: e.target.value }));
   $("btn-deal").addEventListener("click", () => {
     $("deal-error").textContent = "";
     $("deal-number").value = "";

@@ -255,6 +255,34 @@ def cases() -> list[Case]:
     add("v1-fresh", "a version 1 save of a new deal", text(moves=[]), None, moves=0)
     add("v1-moves", "a version 1 save with moves", text(), None, moves=2)
     add("v2", "a version 2 save", text(version=2), None, moves=2)
+    add("v3", "a version 3 save, no automatic move", text(version=3, auto=[]), None, moves=2)
+    add("v3-auto", "a version 3 save whose second move the table made: one move counted",
+        text(version=3, auto=[1]), None, moves=1)
+    add("v3-auto-redo", "an automatic move waiting to be redone: not counted until redone",
+        text(version=3, redo=["stock>waste"], auto=[0, 2]), None, moves=1)
+    add("v3-no-auto", "a version 3 save without auto: every move the player's",
+        text(version=3), None, moves=2)
+    add("auto-in-v2", "auto in a version 2 save is not read: fine",
+        text(version=2, auto=[0, 1]), None, moves=2)
+    add("auto-text", "auto as one text", text(version=3, auto="0"), "game")
+    add("auto-past", "auto naming a move the save does not hold", text(version=3, auto=[2]),
+        "game")
+    add("auto-negative", "auto naming place -1", text(version=3, auto=[-1]), "game")
+    add("auto-twice", "auto naming a move twice", text(version=3, auto=[1, 1]), "game")
+    add("auto-backwards", "auto out of order", text(version=3, auto=[1, 0]), "game")
+    add("auto-bool", "auto holding true (equal to 1 in Python)", text(version=3, auto=[True]),
+        "game")
+    add("auto-float", "auto holding 0.5", text(version=3, auto=[0.5]), "game")
+    add("auto-many", "auto longer than the moves", text(version=3, auto=list(range(5000))),
+        "game")
+    add("auto-digits", "auto holding a 40-digit number",
+        raw(text(version=3), "auto", "[" + "9" * 40 + "]"), "not-json")
+    add("auto-folded-fine", "a version 3 folded save, one of its 2 folded moves automatic",
+        json.dumps({**folded, "version": 3, "autoFolded": 1, "auto": [0]}), None, moves=1)
+    add("auto-folded-over", "autoFolded above offset",
+        json.dumps({**folded, "version": 3, "autoFolded": 3}), "game")
+    add("auto-folded-text", "autoFolded as text",
+        json.dumps({**folded, "version": 3, "autoFolded": "1"}), "game")
     add("elapsed-max", "elapsed at the largest read (10^8 s), timed scoring",
         json.dumps({**timed, "elapsed": 1e8}), None, moves=2)
     add("extra-fields", "fields this version does not know", text(future={"x": [1, 2]}), None,

@@ -101,7 +101,7 @@ export function fakeTable(createAssist, settings = {}) {
   const world = { snap: null, played: [], said: [], calls: [], settings };
   world.deal = (deal, game = "freecell", moves = []) => {
     world.snap = {
-      game, deal, status: "playing", moveCount: moves.length,
+      game, deal, status: "playing", moveCount: moves.length, history: moves.length,
       piles: { t1: ["AS"], t2: ["2H"], t3: ["3C"], t4: ["4D"] },
       labels: { t1: "Pile 1", t2: "Pile 2", t3: "Pile 3", t4: "Pile 4" },
       // Each deal has moves of its own, so a move of another deal is never legal here.

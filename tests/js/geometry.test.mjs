@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { cornerIndex, designCards, fanOffsets, geometry, layoutMode, RATIO } from "../../static/js/geometry.js";
+import { cornerIndex, designCards, fanOffsets, geometry, layoutMode, maxUpFan, RATIO, TOUCH_FAN } from "../../static/js/geometry.js";
 
 const row = (piles, fan = "none") => ({ kind: "row", slots: piles.map((p) => (p ? { pile: p, fan } : null)) });
 
@@ -46,7 +46,14 @@ test("a short pile breathes, a long one squeezes but keeps the index strip", () 
   const long = fanOffsets(3, 25, 500, 60, strip);
   assert.ok(short.up > long.up);
   assert.ok(long.up >= strip);
-  assert.ok(short.up <= 0.36 * 60 + 1e-9);
+  assert.ok(short.up <= maxUpFan(60, strip) + 1e-9);
+});
+
+test("a short pile on a small card fans up to a finger's strip, at most half a card", () => {
+  const strip = 16;
+  assert.equal(fanOffsets(0, 5, 640, 64, strip).up, 32);               // half of a 64 px card
+  assert.equal(fanOffsets(0, 5, 900, 100, strip).up, TOUCH_FAN);        // 44 px, not 50
+  assert.equal(fanOffsets(0, 5, 2000, 200, strip).up, 0.36 * 200);      // big cards: a third
 });
 
 test("face-down cards give way before face-up cards lose their index", () => {
@@ -142,4 +149,39 @@ test("a triangle's rows come from its pile count, each row half over the one bef
   assert.equal(geo.piles.t22.y, geo.piles.t28.y, "the seventh row is one row");
   assert.equal(geo.piles.t2.y - geo.piles.t1.y, geo.cardH / 2);
   assert.ok(geo.piles.t22.x < geo.piles.t1.x && geo.piles.t28.x > geo.piles.t1.x);
+});
+
+/** A Baker's Dozen-shaped snapshot: four foundations, 13 fanned piles in two rows (7 and 6). */
+function bakersDozen(piles = {}) {
+  const t = Array.from({ length: 13 }, (_, i) => `t${i + 1}`);
+  const base = { f1: [], f2: [], f3: [], f4: [] };
+  t.forEach((id) => { base[id] = ["KS", "QH", "JC", "TD"]; });
+  return {
+    layout: { columns: 7, rows: [row([null, "f1", "f2", "f3", "f4", null, null]), row(t.slice(0, 7), "down"),
+      row(t.slice(7), "down")] },
+    piles: { ...base, ...piles },
+  };
+}
+
+test("Baker's Dozen keeps its card size on a phone while no pile needs the room (issue 25)", () => {
+  const dealt = geometry(bakersDozen(), 360, 520);
+  // Mid-game: piles of 6 face-up cards in both rows, others short (deal 7, moves 16-38).
+  const six = ["KS", "QH", "JC", "TD", "9S", "8H"];
+  const mid = bakersDozen({ t1: six, t4: six, t9: six, t12: six, t2: ["KS"], t8: [], t13: ["AS", "2S"] });
+  const geo = geometry(mid, 360, 520);
+  assert.equal(geo.cardW, dealt.cardW);
+  assert.ok(geo.cardW >= 44, `cards ${geo.cardW} px wide`);
+  for (const id of ["t1", "t4", "t9", "t12"]) {
+    const spots = geo.piles[id].spots;
+    for (let i = 0; i < 5; i++) assert.ok(spots[i + 1].y - spots[i].y >= geo.index.strip, `${id} card ${i}`);
+    assert.ok(spots[5].y + geo.cardH <= 520, `${id} ends inside the table`);
+  }
+  assert.ok(geo.piles.t8.y >= geo.piles.t1.spots[5].y + geo.cardH, "the second row starts below the first");
+});
+
+test("a row of short piles lends its felt to taller fans on a phone", () => {
+  const geo = geometry(klondike(), 360, 520);
+  const t7 = geometry(klondike({ t7: ["KS", "QH", "JC", "TD"] }), 360, 520).piles.t7.spots;
+  assert.ok(t7[1].y - t7[0].y > 0.36 * geo.cardH, "more than a third of a card");
+  assert.ok(t7[1].y - t7[0].y <= TOUCH_FAN);
 });

@@ -47,14 +47,14 @@ function fixture({ pairs = false, lift = { t1: 1, t2: 0, waste: 0 } } = {}) {
   const app = {
     ready: true, finishing: false, selected: null, names: { "3C": "3 of clubs" }, pointerDown: false,
     pointerMoves: 0, assist: { finding: false }, geo,
-    snap: { moveCount: 0, pairs, lift, piles: { stock: [null], waste: [], t1: [null, "2H"], t2: ["3C"] },
+    snap: { moveCount: 0, history: 0, pairs, lift, piles: { stock: [null], waste: [], t1: [null, "2H"], t2: ["3C"] },
       layout: { kinds: { stock: "stock", waste: "waste", t1: "tableau", t2: "tableau" } } },
   };
   const env = {
     app,
     play(text) {
       played.push(text);
-      app.snap = { ...app.snap, moveCount: app.snap.moveCount + 1 };
+      app.snap = { ...app.snap, moveCount: app.snap.moveCount + 1, history: app.snap.history + 1 };
       return true;
     },
     call(method, ...args) {
@@ -128,7 +128,7 @@ test("a drop plays the engine's move_for; a refused one gives its reason, shown 
 test("a drop made stale by a move since the pointer went down is not played", () => {
   const f = fixture();
   f.intents.pointer(true);
-  f.app.snap = { ...f.app.snap, moveCount: 5 };
+  f.app.snap = { ...f.app.snap, history: 1 };     // the table's own move: not counted, still a move
   assert.equal(f.intents.drop("t2", 0, "t1"), false);
   assert.deepEqual(f.played, []);
 });

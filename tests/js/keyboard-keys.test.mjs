@@ -163,3 +163,41 @@ test("C with nothing held picks the next free cell's card; F says when none can 
   assert.equal(app.selected, null);
   assert.equal(said.at(-1), "No card of the foundations can be picked up");
 });
+
+test("a pile key waits while the table makes its own moves, then acts on the table they leave", () => {
+  const { app, said } = fixture();
+  const waiting = [];
+  const kb = createKeyboard({ app, intents: { place() {}, tap() {} }, call: () => ({ move: null }),
+    announce: (text) => said.push(text), draw() {}, focusPile() {}, later: (fn) => waiting.push(fn) });
+  app.finishing = true;                                   // the automatic finish runs
+  assert.equal(kb.pileKey("f"), true);
+  assert.deepEqual(said, [], "no word while it waits");
+  assert.equal(waiting.length, 1);
+  app.finishing = false;
+  waiting.shift()();
+  assert.equal(said.at(-1), "No card of the foundations can be picked up");    // the same table
+  // A key whose piles the finish changes while it waits is dropped without a word.
+  said.length = 0;
+  app.finishing = true;
+  kb.pileKey("f");
+  app.snap = { ...app.snap, piles: { ...app.snap.piles, f1: ["AH"] } };
+  app.finishing = false;
+  waiting.shift()();
+  assert.deepEqual(said, []);
+});
+
+test("a key meant for cards the table has just played is dropped without a stray refusal", () => {
+  const { app, keyboard, said, placed } = fixture();
+  app.snap = { ...app.snap, history: 4, moveCount: 4 };
+  keyboard.pileKey("2");                                  // the 10 of spades held
+  assert.deepEqual(app.selected, { pile: "t2", index: 0 });
+  const before = said.length;
+  // A safe move of the table's plays it (not counted as the player's move).
+  app.selected = null;
+  app.snap = { ...app.snap, history: 5, moveCount: 4, piles: { ...app.snap.piles, t2: [] } };
+  assert.equal(keyboard.pileKey("f"), true);
+  assert.equal(said.length, before, "nothing said");
+  assert.deepEqual(placed, []);
+  keyboard.pileKey("f");                                  // the next key is the player's own again
+  assert.equal(said.at(-1), "No card of the foundations can be picked up");
+});

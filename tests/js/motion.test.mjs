@@ -87,3 +87,26 @@ test("a dealt card lets taps through until it lands; a card moved in play only w
   els.get(1).anim.onfinish();
   assert.ok(!els.get(1).has("waiting") && !els.get(1).has("moving"), "landed: it takes taps again");
 });
+
+test("a card lands in the stack place of the latest drawing, not of its take-off (issue 25)", () => {
+  // Q lifts off at place 5; a drawing before it lands puts it at 3 and the K over it at 4.
+  const card = (z) => {
+    const el = { style: { zIndex: String(z) }, dataset: { z: String(z) }, classList: { add() {}, remove() {}, toggle() {} },
+      animate: () => { el.anim = { ready: Promise.resolve() }; return el.anim; } };
+    return el;
+  };
+  const q = card(5);
+  const step = (id) => ({ id, from: { x: 0, y: 0 }, to: { x: 90, y: 90 }, flip: false, delay: 0, duration: 20 });
+  play([step(1)], new Map([[1, q]]));
+  assert.equal(q.style.zIndex, "2005", "in flight above the table");
+  const first = q.anim;
+  q.dataset.z = "3";                                   // the next drawing: Q lies under the K
+  q.style.zIndex = "3";
+  const k = card(4);
+  play([step(2)], new Map([[2, k]]));
+  first.oncancel();                                   // the drawing cancelled Q's flight
+  k.anim.onfinish();
+  assert.equal(q.style.zIndex, "3");
+  assert.equal(k.style.zIndex, "4");
+  assert.ok(Number(k.style.zIndex) > Number(q.style.zIndex), "the K shows on top of the Q");
+});
