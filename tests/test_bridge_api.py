@@ -302,3 +302,25 @@ def test_last_words_say_when_moving_left_closes_up() -> None:
     assert snap["lastWords"] == ("6 of hearts from Pile 1 to Pile 6; the piles to its right "
                                  f"slide left to close the gap; the {turned} is turned face up")
     assert "slide" not in call(dealt("klondike", 1).play("t4>t1", 0))["lastWords"]
+
+
+# Pictures of the games ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", list(patience.GAMES))
+def test_a_preview_is_the_opening_of_a_fixed_deal_as_the_table_draws_it(game_id: str) -> None:
+    b = Bridge()
+    picture = call(b.preview(game_id, "{}"))
+    opening = call(dealt(game_id, picture["deal"]).snapshot(0))
+    for field in ("game", "title", "options", "deal", "layout", "piles", "free", "labels"):
+        assert picture[field] == opening[field], field
+    assert picture["taps"] == {}
+    assert b.session is None                     # a picture deals nothing on the table
+    assert call(b.preview(game_id, "{}")) == picture
+
+
+def test_a_preview_takes_options_and_says_what_is_wrong_with_them() -> None:
+    b = Bridge()
+    assert call(b.preview("spider", '{"suits": 1}'))["options"]["suits"] == 1
+    assert "error" in call(b.preview("spider", '{"suits": 3}'))
+    assert "error" in call(b.preview("no_such_game", "{}"))
