@@ -14,6 +14,8 @@ export const dialogActions = {
   current: () => app.snap?.game,
   hasSave: (id) => store.read(store.keys.game(id)) !== null,
   options: (id) => app.settings.options[id] ?? {},
+  /** A picture of a game's opening with these options (Bridge.preview), or an error. */
+  preview: (id, options) => call("preview", id, JSON.stringify(options ?? {})),
   resume(id) {
     saveNow();
     openGame(id);

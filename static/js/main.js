@@ -24,6 +24,7 @@ import { dialogActions } from "./dialog-actions.js";
 import { call } from "./engine.js";
 import { play, redo, restart, undo, undoTo, unlessInProgress } from "./game-flow.js";
 import { attachKeyboard, attachPointer } from "./input.js";
+import { bindHowto, isFirstVisit, openHowto } from "./howto.js";
 import { createIntents } from "./intents.js";
 import { createKeyboard } from "./keyboard-nav.js";
 import { backToParked, share } from "./links.js";
@@ -32,6 +33,7 @@ import { markUsed } from "./records.js";
 import { $, app } from "./state.js";
 import { bindStats } from "./stats-dialog.js";
 import { draw } from "./table.js";
+import * as store from "./store.js";
 import { bindTransfer } from "./transfer.js";
 import { bindDialogs } from "./ui.js";
 
@@ -94,7 +96,12 @@ $("table").addEventListener("focusin", (e) => {
     p.classList.add("kbd-focus");
   }
 });
-bindDialogs(dialogActions);
+bindDialogs({ ...dialogActions, howto: openHowto });
+bindHowto({
+  call, draw, play, ready: () => app.ready, snap: () => app.snap,
+  saveSettings: (next) => dialogActions.saveSettings(next),
+  focusTable: () => document.querySelector("#table .pile[tabindex='0']")?.focus({ preventScroll: true }),
+});
 bindDaily();
 bindTransfer();
 bindStats();
@@ -108,4 +115,9 @@ for (const [id, fn] of [["btn-undo", undo], ["btn-redo", redo], ["btn-restart", 
 // The table's size changes with the window and with the solver's line above it.
 new ResizeObserver(() => draw()).observe($("table"));
 
-boot();
+// A first visit (nothing stored yet) is walked through its first game once it is dealt.
+const firstVisit = isFirstVisit(store.read, store.keys);
+boot().then(() => {
+  const shown = firstVisit && !app.settings.howto && openHowto();
+  document.documentElement.dataset.howto = shown ? "shown" : "not-shown";   // said for tests
+});

@@ -178,6 +178,8 @@ export function readSettings() {
   for (const name of ["autoMove", "autoFinish", "fourColour", "indicator", "motion"]) {
     if (typeof stored[name] === "boolean") out[name] = stored[name];
   }
+  // The version of the How to play walk last closed (howto.js), a whole number.
+  if (Number.isSafeInteger(stored.howto) && stored.howto > 0) out.howto = stored.howto;
   if (stored.options && typeof stored.options === "object" && !Array.isArray(stored.options)) {
     // Only per-game objects of options; anything else is dropped.
     out.options = Object.fromEntries(Object.entries(stored.options).filter(
