@@ -42,8 +42,7 @@ def _goal(r: Rules, page: rulespage.Page) -> dict[str, Any]:
 
 def _moving(r: Rules, page: rulespage.Page) -> dict[str, Any]:
     """Say how cards move on the table: building, lifting, empty piles, free cells."""
-    stock = set(rulespage.stock_words(rulespage.Page(""), r)) if r.stock >= 0 else set()
-    text = [item for item in _section(page, "Moves") if item not in stock]
+    text = rulespage.table_words(page, r)
     layout = " ".join(_section(page, "Layout"))
     if r.C and "free cells" in layout:
         text.append(next(s.strip() + "." for s in layout.split(".") if "free cells" in s))

@@ -171,8 +171,23 @@ def _faces(page: Page, sizes: list[int], downs: list[int]) -> str:
 
 def _moves(page: Page, r: Rules) -> None:
     g = r.game
-    num = page.num
     page.h3("Moves")
+    items = table_words(page, r)
+    if r.stock >= 0:
+        items.extend(stock_words(page, r))
+    if g.foundation in ("suit_up", "wrap"):
+        items.append("The top card of a foundation may come back to a pile." if r.takeback
+                     else "Cards on the foundations stay there.")
+    if g.safety == "none" and g.after_move is None:
+        items.append("Nothing is moved for you: every move is yours.")
+    page.ul(items)
+
+
+def table_words(page: Page, r: Rules) -> list[str]:
+    """Return the sentences on how cards move on the table: building, lifting, empty piles,
+    pairs, the foundation's own rule, face-down cards and what happens after a move."""
+    g = r.game
+    num = page.num
     items: list[str] = []
     if r.pairs:
         total = r.pair_total
@@ -223,14 +238,7 @@ def _moves(page: Page, r: Rules) -> None:
         items.append("A face-down card left on top of a pile turns face up at once.")
     if g.after_move is not None and g.after_move in HOOK_WORDS:
         items.append(HOOK_WORDS[g.after_move])
-    if r.stock >= 0:
-        items.extend(stock_words(page, r))
-    if g.foundation in ("suit_up", "wrap"):
-        items.append("The top card of a foundation may come back to a pile." if r.takeback
-                     else "Cards on the foundations stay there.")
-    if g.safety == "none" and g.after_move is None:
-        items.append("Nothing is moved for you: every move is yours.")
-    page.ul(items)
+    return items
 
 
 def stock_words(page: Page, r: Rules) -> list[str]:

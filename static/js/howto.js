@@ -19,9 +19,12 @@ let returnFocus = null;  // where the focus goes back to when the walk closes
 /** The marks the walk puts on the table now: [{pile, index, cls}] (render.js). */
 export function howtoMarks() {
   if (!walk || !ctx || ctx.snap()?.game !== walk.game) return [];
-  const step = walk.steps[at];
-  const piles = ctx.snap().piles;
-  // A whole pile is marked, and its top card too: a pile's outline is hidden under its cards.
+  return marksFor(walk.steps[at], ctx.snap().piles);
+}
+
+/** The table's marks for a step of the walk, over the piles drawn (pure: Node tests it). A
+ * whole pile is marked, and its top card too: a pile's outline is hidden under its cards. */
+export function marksFor(step, piles) {
   return (step?.marks ?? []).flatMap((m) => {
     if (m.index !== null) return [{ pile: m.pile, index: m.index, cls: "guide" }];
     const top = (piles[m.pile]?.length ?? 0) - 1;
