@@ -133,9 +133,25 @@ function choose(ui, list, id) {
     const radio = card.querySelector('input[type="radio"]');
     if (radio.checked !== on) radio.checked = on;
   }
-  // The chosen tile is wider: its picture is scaled again.
-  const pic = list.querySelector(".game-card.chosen .pic");
-  if (pic) fit(pic);
+  if (!list.closest("dialog").open) return;    // laid out once the dialog shows
+  place(list);
+  // The chosen tile is wider, the one before narrower again: their pictures are rescaled.
+  for (const pic of list.querySelectorAll(".pic")) fit(pic);
+}
+
+/** Let the chosen tile take the rest of its row of the grid, or the whole next row when
+ * fewer than three columns are left, so the tiles keep their order with no gap before it. */
+function place(list) {
+  const cards = [...list.querySelectorAll(".game-card")];
+  const i = cards.findIndex((c) => c.classList.contains("chosen"));
+  for (const card of cards) card.style.gridColumn = "";
+  if (i < 0) return;
+  // The grid's columns, counted as the tiles of its first row (a fieldset does not say its
+  // resolved columns).
+  const top = cards[0].offsetTop;
+  const columns = cards.filter((c) => c.offsetTop === top).length;
+  const col = i % Math.max(1, columns);
+  cards[i].style.gridColumn = columns - col >= 3 ? `${col + 1} / -1` : "1 / -1";
 }
 
 /** Draw the pictures of the tiles (each drawn once, then kept: preview.js). */
@@ -163,6 +179,7 @@ export function openPicker(ui) {
   const at = games.some((g) => g.id === ui.current()) ? ui.current() : games[0].id;
   choose(ui, list, at);
   $("dlg-games").showModal();
+  place(list);
   drawPictures(ui, list, games);
   const radio = $(`game-${at}`);
   radio.focus();

@@ -66,9 +66,7 @@ export function unframe(root) {
 export function fit(holder) {
   const box = holder.firstElementChild;
   if (!box) return;
+  // The frame keeps the picture's proportions (CSS aspect-ratio: WIDTH / HEIGHT).
   const scale = holder.clientWidth / WIDTH;
-  if (scale > 0) {
-    box.style.transform = `scale(${scale})`;
-    holder.style.height = `${Math.round(HEIGHT * scale)}px`;
-  }
+  if (scale > 0) box.style.transform = `scale(${scale})`;
 }
