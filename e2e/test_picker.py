@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .play import GAMES, manual_play, open_game, snap, wait_ready
+from .play import GAMES, choose_game, manual_play, open_game, snap, wait_ready
 
 
 def preview(page: Page, game: str) -> dict[str, Any]:
@@ -116,3 +116,15 @@ def test_the_rules_open_the_walk_and_its_move_plays(page: Page, site_url: str,
     expect(page.locator("#howto")).to_be_hidden()
     after = snap(page)
     assert after["moveCount"] == 1 and after["last"] == move
+
+
+def test_the_walk_closes_when_another_game_is_dealt(page: Page, site_url: str) -> None:
+    manual_play(page)
+    open_game(page, site_url, "klondike", 2)
+    page.click("#btn-rules")
+    page.click("#btn-howto")
+    expect(page.locator("#howto")).to_be_visible()
+    choose_game(page, "freecell").locator("button.accent").click()
+    assert snap(page)["game"] == "freecell"
+    expect(page.locator("#howto")).to_be_hidden()
+    expect(page.locator("#table .guide, #table .guide-target")).to_have_count(0)

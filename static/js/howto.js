@@ -18,7 +18,13 @@ let returnFocus = null;  // where the focus goes back to when the walk closes
 
 /** The marks the walk puts on the table now: [{pile, index, cls}] (render.js). */
 export function howtoMarks() {
-  if (!walk || !ctx || ctx.snap()?.game !== walk.game) return [];
+  if (!walk || !ctx) return [];
+  if (ctx.snap()?.game !== walk.game) {
+    // Another game on the table: the walk was about the last one, and closes (after this
+    // drawing, which it would otherwise start again).
+    queueMicrotask(closeHowto);
+    return [];
+  }
   return marksFor(walk.steps[at], ctx.snap().piles);
 }
 
