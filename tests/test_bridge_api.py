@@ -304,6 +304,51 @@ def test_last_words_say_when_moving_left_closes_up() -> None:
     assert "slide" not in call(dealt("klondike", 1).play("t4>t1", 0))["lastWords"]
 
 
+# The line played, for the page's solver cache ------------------------------------------------
+
+
+def test_the_snapshot_names_the_line_played_as_the_save_holds_it() -> None:
+    b = dealt("freecell", 5)
+    first = call(b.snapshot(0))["line"]
+    assert first["moves"] == [] and first["redo"] == []
+    move = call(b.snapshot(0))["moves"][0]["text"]
+    after = call(b.play(move, 1))
+    save = json.loads(after["save"])
+    assert after["line"] == {"key": first["key"], "moves": save["moves"], "redo": []}
+    undone = call(b.undo(2))["line"]
+    assert undone == {"key": first["key"], "moves": [], "redo": save["moves"]}
+    # The same line after a reload; another deal, other options or another game is another.
+    loaded = Bridge()
+    assert call(loaded.load(after["save"], "freecell"))["line"] == after["line"]
+    others = [call(dealt("freecell", 6).snapshot(0))["line"]["key"],
+              call(dealt("klondike", 5, {"draw": 3}).snapshot(0))["line"]["key"],
+              call(dealt("klondike", 5).snapshot(0))["line"]["key"]]
+    assert len({first["key"], *others}) == 4     # klondike draw 3 and draw 1 differ too
+
+
+def test_a_folded_line_starts_from_its_position_like_the_save() -> None:
+    b = dealt("klondike", 2, {"passes": "unlimited"})
+    key = call(b.snapshot(0))["line"]["key"]
+    turns = 0
+    while True:
+        snap = call(b.snapshot(0))
+        turn = next(m["text"] for m in snap["moves"] if "stock" in (m["src"], m["dst"]))
+        snap = call(b.play(turn, 0))
+        turns += 1
+        if snap["folded"]:
+            break
+    save = json.loads(snap["save"])
+    assert "deal" not in save and snap["line"]["moves"] == save["moves"]
+    assert snap["line"]["key"] != key and save["position"] in json.loads(snap["line"]["key"])
+    assert turns > len(save["moves"])
+
+
+def test_the_snapshot_says_how_often_a_time_penalty_falls_only_when_timed() -> None:
+    assert call(dealt("klondike", 1, {"timed": True}).snapshot(0))["penaltyEvery"] == 10
+    assert call(dealt("klondike", 1).snapshot(0))["penaltyEvery"] is None
+    assert call(dealt("freecell", 1).snapshot(0))["penaltyEvery"] is None
+
+
 # Pictures of the games ------------------------------------------------------------------------
 
 

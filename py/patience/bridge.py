@@ -22,6 +22,7 @@ from .guide_api import GuideApi, table_layout
 from .identity import Tracker
 from .intents import pile_label
 from .links_api import LinksApi
+from .movegen import TIME_PERIOD
 from .notation import parse_move
 from .records_api import RecordsApi
 from .rules import MAX_DEAL, Rules
@@ -274,7 +275,10 @@ class Bridge(LinksApi, RecordsApi, GuideApi):
             "last": str(session.moves[-1]) if session.moves else None,
             "recycles": s.recycles, "passesLeft": None if r.max_recycles is None
             else max(0, r.max_recycles - s.recycles),
-            "elapsed": session.elapsed, "save": session.save(),
+            "elapsed": session.elapsed, "save": session.save(), "line": session.line(),
+            # Timed scoring: the seconds between two time penalties (the page refreshes the
+            # score on each), else None.
+            "penaltyEvery": TIME_PERIOD if r.timed else None,
         })
 
 

@@ -215,6 +215,17 @@ class Session:
         """Return what the player may see, as JSON-ready data (face-down cards hidden)."""
         return view(self.rules, self.state)
 
+    def line(self) -> dict[str, Any]:
+        """Return the line played, as the page's solver cache keys it: ``{"key": text,
+        "moves": [...], "redo": [...]}``. The key names where the kept moves start, the game,
+        its options and the deal (or, set up or folded, the start position), as the save
+        does; the moves are the save's, played and undone (next first)."""
+        start: int | str = (self.deal if self.deal is not None and self.offset == 0
+                            else format_position(self.rules, self.start))
+        return {"key": dumps([self.rules.game.id, self.rules.options, start]),
+                "moves": [_move_text(m) for m in self.moves],
+                "redo": [_move_text(m) for m in reversed(self.redo_stack)]}
+
     def save(self) -> str:
         """Return the game as versioned JSON (see the module's docstring)."""
         data: dict[str, Any] = {"format": SAVE_FORMAT, "version": SAVE_VERSION,

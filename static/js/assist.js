@@ -13,7 +13,7 @@
 
 import { createView } from "./assist-view.js";
 import { createHints } from "./hints.js";
-import { DROPPED, createKnowledge, readSave, sameToken, tokenOf, tokenText } from "./knowledge.js";
+import { DROPPED, createKnowledge, isLine, sameToken, tokenOf, tokenText } from "./knowledge.js";
 import { createPonr } from "./ponr.js";
 import { createSolver } from "./solver.js";
 import { createWinnableDeals } from "./winnable-deals.js";
@@ -35,7 +35,7 @@ export function createAssist(ctx) {
     tip: null,       // the hint or suggestion on show: {text, marks, kind, token}
     snap: () => ctx.snap(),
     /** The token of the position on the table (null before the engine has given one). */
-    here: () => tokenOf(ctx.snap()?.save),
+    here: () => tokenOf(ctx.snap()?.line),
     on: () => ctx.settings().indicator !== false,
     show: () => view.show(),
     ask,
@@ -53,9 +53,9 @@ export function createAssist(ctx) {
 
   /** Take in a new snapshot: keep what is known of the positions still on the line. */
   function sync() {
-    const save = readSave(ctx.snap()?.save);
-    if (!save) return;
-    const { changed } = kn.sync(save);
+    const line = ctx.snap()?.line;
+    if (!isLine(line)) return;
+    const { changed } = kn.sync(line);
     if (changed) {
       ponr.reset();
       core.tip = null;
@@ -92,7 +92,7 @@ export function createAssist(ctx) {
    * the line has left that position behind), or an {error} the solver gave. */
   async function search(budget, why) {
     const s = ctx.snap();
-    const token = tokenOf(s.save);
+    const token = tokenOf(s.line);
     const answer = await ask({ kind: "solve", save: s.save, budget }, why, token);
     if (answer === DROPPED || !kn.holds(token)) {
       core.show();

@@ -1,12 +1,11 @@
 // Starting the page: the saved board painted before Python has started (warm paint), the
 // engine's start, the opening game (a linked deal, the saved game or a new one), the page's
-// life-cycle events and the service worker.
+// life-cycle events and the service worker. The game is opened, saved and refreshed through
+// the controller (boot(controller, links), from main.js).
 
 import { clockText } from "./clock.js";
-import { openGame, titleOf } from "./deals.js";
+import { titleOf } from "./deals.js";
 import { call, startEngine } from "./engine.js";
-import { accept, saveNow } from "./game-flow.js";
-import { openLink } from "./links.js";
 import { setMotion } from "./motion.js";
 import { channelName, sweep } from "./snapshot.js";
 import { notice, toast } from "./notices.js";
@@ -15,27 +14,24 @@ import * as store from "./store.js";
 import { draw } from "./table.js";
 import { createTabs } from "./tabs.js";
 
+let ctl = null;         // the controller (boot)
+// A game another tab moved on while this one was hidden, and why ("event", "refused").
+let moved = { id: null, why: null };
+
 /** Paint a game's saved snapshot while Python starts; input waits until it has. A snapshot
  * of a silly shape or size is not painted (store.checkSnapshot); the engine checks the save
  * itself once it has started. */
 function paintWarm(gameId) {
   const { record } = gameId ? store.readGame(gameId) : {};
   if (!record || !store.checkSnapshot(record.snapshot)) return;
-  const cached = store.read(store.keys.catalogueCache);
+  let names;
   try {
-    app.names = JSON.parse(cached ?? "{}").cards ?? {};
+    names = JSON.parse(store.read(store.keys.catalogueCache) ?? "{}").cards ?? {};
   } catch {
-    app.names = {};
+    names = {};
   }
-  app.snap = { ...record.snapshot, moves: [], taps: {}, safe: [] };
-  app.clock.reset(app.snap.elapsed);
-  try {
-    draw();
-  } catch {
-    // A snapshot we cannot draw: start without the warm paint; the engine decides later.
-    app.snap = null;
-    $("table").replaceChildren($("booting") ?? "");
-  }
+  // A snapshot we cannot draw: start without the warm paint; the engine decides later.
+  if (!ctl.paintWarm(record.snapshot, names)) $("table").replaceChildren($("booting") ?? "");
 }
 
 function bootFailed(err) {
@@ -62,7 +58,7 @@ function registerServiceWorker() {
     if (!navigator.serviceWorker.controller) return;   // the first install: nothing to update
     $("update").hidden = false;
     $("update-reload").onclick = () => {
-      saveNow();
+      ctl.saveNow();
       accepted = true;
       worker.postMessage("skip-waiting");
     };
@@ -110,20 +106,21 @@ function watchPage() {
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) {
       app.clock.stop();
-      saveNow();
-    } else if (app.movedElsewhere && app.movedElsewhere === app.snap?.game) {
-      showMovedGame(app.movedElsewhere, "event");
+      ctl.saveNow();
+    } else if (moved.id && moved.id === app.snap?.game) {
+      showMovedGame(moved.id, "event");
     } else if (app.ready && app.snap.moveCount > 0) {
       app.clock.start();
     }
   });
-  window.addEventListener("pagehide", () => saveNow());
+  window.addEventListener("pagehide", () => ctl.saveNow());
   setInterval(() => {
     if (!app.snap) return;
     $("stat-time").textContent = clockText(elapsed());
-    const timed = app.snap.options?.timed && app.clock.running;
-    if (app.ready && timed && Math.floor(elapsed()) % 10 === 0) {
-      accept(call("snapshot", elapsed()), { persist: false });
+    // Timed scoring: the engine says how often a time penalty falls (penaltyEvery seconds).
+    const every = app.snap.penaltyEvery;
+    if (app.ready && every > 0 && app.clock.running && Math.floor(elapsed()) % every === 0) {
+      ctl.accept(call("snapshot", elapsed()), { persist: false });
     }
   }, 1000);
 }
@@ -134,26 +131,26 @@ function watchPage() {
 function movedElsewhere(id, why) {
   if (!app.ready || app.snap?.game !== id) return;
   if (document.hidden) {
-    app.movedElsewhere = id;
-    app.movedWhy = app.movedWhy === "refused" ? "refused" : why;
+    moved = { id, why: moved.why === "refused" ? "refused" : why };
     return;
   }
   showMovedGame(id, why);
 }
 
 function showMovedGame(id, why) {
-  const lost = why === "refused" || app.movedWhy === "refused";
-  app.movedElsewhere = null;
-  app.movedWhy = null;
-  openGame(id, { fromOtherTab: true });
+  const lost = why === "refused" || moved.why === "refused";
+  moved = { id: null, why: null };
+  ctl.openGame(id, { fromOtherTab: true });
   toast(`Your ${titleOf(id)} game moved on in another tab, so this tab now shows it as it is there${lost ? "; the last move made here was not kept" : ""}.`);
 }
 
-/** Start the page: paint, start the engine, open the game a link or the last visit names. */
-export async function boot() {
-  // app.tabs: which revision of each game's record this tab holds (tabs.js).
-  app.tabs = createTabs({ storedRev: store.storedRev, revOf: store.revOf, gameKey: store.keys.game,
-    onMoved: movedElsewhere, addListener: (fn) => window.addEventListener("storage", fn) });
+/** Start the page: paint, start the engine, open the game a link or the last visit names
+ * (the controller's transitions, and the links' openLink). */
+export async function boot(controller, { openLink }) {
+  ctl = controller;
+  // Which revision of each game's record this tab holds (tabs.js).
+  ctl.useTabs(createTabs({ storedRev: store.storedRev, revOf: store.revOf, gameKey: store.keys.game,
+    onMoved: movedElsewhere, addListener: (fn) => window.addEventListener("storage", fn) }));
   document.body.classList.toggle("four-colour", app.settings.fourColour);
   setMotion(app.settings.motion !== false);
   // A link may name a game, a deal and options: ?game=klondike&deal=617&draw=3 (links.js).
@@ -171,16 +168,14 @@ export async function boot() {
     bootFailed(err);
     return;
   }
-  app.catalogue = call("catalogue");
-  app.names = app.catalogue.cards;
+  ctl.started(call("catalogue"));
   store.write(store.keys.catalogueCache, JSON.stringify({ cards: app.names }));
-  app.ready = true;
   $("booting")?.remove();
   app.assist.loadLists(app.catalogue);
   // The game the link names (a bad link is said so), else the last one played, else the
   // catalogue's first.
   const ids = app.catalogue.games.map((g) => g.id);
-  if (!openLink(window.location.search)) openGame(ids.includes(stored) ? stored : ids[0]);
+  if (!openLink(window.location.search)) ctl.openGame(ids.includes(stored) ? stored : ids[0]);
   if (app.snap.moveCount > 0 && app.snap.status === "playing") app.clock.start();
   draw();
   app.assist.refresh();

@@ -3,12 +3,12 @@
 // (py/patience/daily.py); this dialog shows today's daily of the game on the table and of the
 // others, a Play button, a month calendar of the days whose dailies were won (from each
 // game's statistics: records_summary's "dailies") and the daily streak, which the engine
-// counts.
+// counts. Playing a daily goes through the controller (bindDaily(controller, links)).
 
-import { newDeal, titleOf } from "./deals.js";
+import { titleOf } from "./deals.js";
 import { call } from "./engine.js";
-import { saveNow, unlessInProgress } from "./game-flow.js";
-import { backToParked, parkedInWords, sameOptions } from "./links.js";
+import { unlessInProgress } from "./game-flow.js";
+import { parkedInWords, sameOptions } from "./links.js";
 import { announce } from "./notices.js";
 import { $, app } from "./state.js";
 import * as store from "./store.js";
@@ -18,6 +18,8 @@ const MONTHS = ["January", "February", "March", "April", "May", "June", "July", 
 const WEEKDAYS = [["Mon", "Monday"], ["Tue", "Tuesday"], ["Wed", "Wednesday"], ["Thu", "Thursday"],
   ["Fri", "Friday"], ["Sat", "Saturday"], ["Sun", "Sunday"]];
 
+let ctl = null;         // the controller (bindDaily)
+let links = null;       // the link transitions: back to a parked game
 let lists = null;       // the solver-won lists (winnable.json's "sets"), fetched once
 let shownMonth = null;  // the calendar's month: {year, month} (month 0-11)
 
@@ -78,18 +80,14 @@ const isOnTable = (d) => app.snap && app.snap.game === d.game && app.snap.deal =
 function play(d) {
   $("dlg-daily").close();
   if (isOnTable(d)) {
-    if (app.daily !== d.date) {
-      app.daily = d.date;
-      saveNow();
-    }
+    if (app.daily !== d.date) ctl.markDaily(d.date);
     return;
   }
-  saveNow();
+  ctl.saveNow();
   const replaced = d.game === app.snap?.game ? app.snap : store.readGame(d.game).record?.snapshot;
   unlessInProgress(replaced, "Play today's daily deal?", "Play the daily deal", () => {
-    newDeal(d.game, d.deal, d.options);
-    app.daily = d.date;
-    saveNow();
+    ctl.newDeal(d.game, d.deal, d.options);
+    ctl.markDaily(d.date);
     announce(`${titleOf(d.game)}, today's daily deal, deal ${d.deal}`);
   });
 }
@@ -260,13 +258,16 @@ export async function openDaily() {
   $("dlg-daily").querySelector(".dialog-body").scrollTop = 0;
 }
 
-/** Wire the dialog's buttons (main.js calls this once). */
-export function bindDaily() {
+/** Wire the dialog's buttons (main.js calls this once, with the controller and the links'
+ * transitions). */
+export function bindDaily(controller, linkTransitions) {
+  ctl = controller;
+  links = linkTransitions;
   $("btn-daily").addEventListener("click", () => openDaily());
   $("daily-prev").addEventListener("click", () => moveMonth(-1));
   $("daily-next").addEventListener("click", () => moveMonth(1));
   $("daily-back").addEventListener("click", () => {
     $("dlg-daily").close();
-    backToParked();
+    links.backToParked();
   });
 }

@@ -1,11 +1,10 @@
-// Starting games: a new deal (by number or at random, or a winnable one), and opening a
-// game's saved record, with a bad save set aside.
+// Starting games, as transitions of the controller (controller.js): a new deal (by number or
+// at random, or a winnable one), and opening a game's saved record, with a bad save set
+// aside. `c` is the controller: taking a snapshot, what follows a move and the address are
+// reached through it, never imported.
 
-import { stopAuto } from "./autoplay.js";
 import { call } from "./engine.js";
-import { accept, afterMove } from "./game-flow.js";
 import { announce, hideNotice, notice } from "./notices.js";
-import { syncAddress } from "./links.js";
 import { recordReplaced, resetMarks, restoreMarks } from "./records.js";
 import { app } from "./state.js";
 import * as store from "./store.js";
@@ -24,50 +23,6 @@ function randomBelow(n) {
   return x[0] % n;
 }
 
-/** Deal a random game: when the player asked for winnable deals only, one the solver has
- * won (from the shipped list, or found on this device). */
-export async function dealRandom(gameId = app.snap.game, options = null) {
-  const opts = options ?? app.settings.options[gameId] ?? {};
-  if (!app.settings.winnable?.[gameId] || !app.ready) {
-    newDeal(gameId, randomDeal(), opts);
-    return;
-  }
-  const found = await app.assist.winnableDeal(gameId, opts, app.snap?.deal,
-    (n) => randomBelow(n));
-  if (!found) return;
-  newDeal(gameId, found.deal, opts);
-  app.assist.verified(found.budget);
-  announce(`${app.snap.title}, deal ${found.deal}: the solver has won it`);
-}
-
-/** Deal a game by number, with the given options (else the ones chosen for the game). */
-export function newDeal(gameId = app.snap.game, deal = randomDeal(), options = null,
-  { keep = false } = {}) {
-  stopAuto();
-  app.selected = null;
-  recordReplaced(gameId, { keep });   // a game played and given up is a loss (records.js)
-  resetMarks();
-  const opts = options ?? app.settings.options[gameId] ?? {};
-  app.daily = null;            // a daily deal is marked as one by its opener (daily.js)
-  app.tabs?.adopt(gameId);     // a new deal replaces the stored game, whichever tab saved it
-  const result = call("new", gameId, JSON.stringify(opts), deal);
-  if (result.error) {
-    // Stored options no longer valid: forget them and deal with the defaults.
-    delete app.settings.options[gameId];
-    store.writeSettings(app.settings);
-    accept(call("new", gameId, "{}", deal));
-  } else {
-    accept(result);
-  }
-  app.clock.reset(0);
-  app.solverPlayed = false;
-  app.touched = false;
-  app.cursor = null;
-  hideNotice("outcome");
-  announce(`${app.snap.title}, deal ${deal}`);
-  afterMove();
-}
-
 /** The engine's answer to a save, or an error of our own if the engine itself failed. */
 function load(save, gameId) {
   try {
@@ -78,57 +33,106 @@ function load(save, gameId) {
   }
 }
 
-/** Resume a game's saved record, or deal a new one; a bad save is set aside with a message.
- * The engine checks the save within limits, and that it holds this game: a record holding
- * another game's save is set aside, never opened over that game's own save. fromOtherTab:
- * another tab has just saved this record (tabs.js): show it without writing it back or
- * playing automatic moves (that tab plays them). */
-export function openGame(gameId, { fromOtherTab = false } = {}) {
-  stopAuto();
-  app.selected = null;
-  app.cursor = null;
-  const { record, bad } = store.readGame(gameId);
-  let problem = bad !== undefined ? "it is not a saved game this version of Patience can read" : null;
-  if (record) {
-    const result = load(record.save, gameId);
-    if (!result.error) {
-      app.tabs?.hold(gameId, record.rev ?? 0, result.save);
-      app.clock.reset(result.elapsed ?? 0);
-      app.solverPlayed = record.assisted === "solve";
-      app.daily = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(record.daily ?? "") ? record.daily : null;
-      app.touched = record.played !== false;   // false: only automatic moves were made
-      restoreMarks(record);
-      accept(result, { persist: !fromOtherTab });
-      if (app.snap.moveCount > 0) app.clock.start();
-      if (fromOtherTab) {
-        hideNotice("outcome");
-        syncAddress();           // the address follows the deal the other tab moved on to
-      } else {
-        afterMove();
-      }
-      return;
-    }
-    problem = result.error.message;
-  }
-  if (problem) {
-    const backup = store.setAside(gameId, bad ?? store.read(store.keys.game(gameId)));
-    if (!backup) app.protectedSave = gameId;     // could not copy it: never write over it
-    newDeal(gameId);
-    notice("Saved game set aside", backup
-      ? `Your saved ${titleOf(gameId)} game could not be resumed: ${problem}. It has been kept under the storage key "${backup}", and a new deal has started. Your other games are untouched.`
-      : `Your saved ${titleOf(gameId)} game could not be resumed: ${problem}. The browser's storage is too full to copy it aside, so it is left where it is and this new deal will not be saved over it. Your other games are untouched.`,
-      [["OK", () => {}, true]]);
-    return;
-  }
-  if (app.settings.winnable?.[gameId]) {
-    newDeal(gameId);           // something to play at once, then a verified deal
-    dealRandom(gameId);
-  } else {
-    newDeal(gameId);
-  }
-}
-
 /** A game's title from the catalogue. */
 export function titleOf(gameId) {
   return app.catalogue?.games.find((g) => g.id === gameId)?.title ?? gameId;
+}
+
+/** Make the deals for the controller `c`; return its transitions. */
+export function createDeals(c) {
+  /** Deal a random game: when the player asked for winnable deals only, one the solver has
+   * won (from the shipped list, or found on this device). */
+  async function dealRandom(gameId = app.snap.game, options = null) {
+    const opts = options ?? app.settings.options[gameId] ?? {};
+    if (!app.settings.winnable?.[gameId] || !app.ready) {
+      newDeal(gameId, randomDeal(), opts);
+      return;
+    }
+    const found = await app.assist.winnableDeal(gameId, opts, app.snap?.deal,
+      (n) => randomBelow(n));
+    if (!found) return;
+    newDeal(gameId, found.deal, opts);
+    app.assist.verified(found.budget);
+    announce(`${app.snap.title}, deal ${found.deal}: the solver has won it`);
+  }
+
+  /** Deal a game by number, with the given options (else the ones chosen for the game). */
+  function newDeal(gameId = app.snap.game, deal = randomDeal(), options = null,
+    { keep = false } = {}) {
+    c.stopAuto();
+    app.selected = null;
+    recordReplaced(gameId, { keep });   // a game played and given up is a loss (records.js)
+    resetMarks();
+    const opts = options ?? app.settings.options[gameId] ?? {};
+    app.daily = null;            // a daily deal is marked as one by its opener (daily.js)
+    app.tabs?.adopt(gameId);     // a new deal replaces the stored game, whichever tab saved it
+    const result = call("new", gameId, JSON.stringify(opts), deal);
+    if (result.error) {
+      // Stored options no longer valid: forget them and deal with the defaults.
+      delete app.settings.options[gameId];
+      store.writeSettings(app.settings);
+      c.accept(call("new", gameId, "{}", deal));
+    } else {
+      c.accept(result);
+    }
+    app.clock.reset(0);
+    app.solverPlayed = false;
+    app.touched = false;
+    app.cursor = null;
+    hideNotice("outcome");
+    announce(`${app.snap.title}, deal ${deal}`);
+    c.afterMove();
+  }
+
+  /** Resume a game's saved record, or deal a new one; a bad save is set aside with a message.
+   * The engine checks the save within limits, and that it holds this game: a record holding
+   * another game's save is set aside, never opened over that game's own save. fromOtherTab:
+   * another tab has just saved this record (tabs.js): show it without writing it back or
+   * playing automatic moves (that tab plays them). */
+  function openGame(gameId, { fromOtherTab = false } = {}) {
+    c.stopAuto();
+    app.selected = null;
+    app.cursor = null;
+    const { record, bad } = store.readGame(gameId);
+    let problem = bad !== undefined ? "it is not a saved game this version of Patience can read" : null;
+    if (record) {
+      const result = load(record.save, gameId);
+      if (!result.error) {
+        app.tabs?.hold(gameId, record.rev ?? 0, result.save);
+        app.clock.reset(result.elapsed ?? 0);
+        app.solverPlayed = record.assisted === "solve";
+        app.daily = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(record.daily ?? "") ? record.daily : null;
+        app.touched = record.played !== false;   // false: only automatic moves were made
+        restoreMarks(record);
+        c.accept(result, { persist: !fromOtherTab });
+        if (app.snap.moveCount > 0) app.clock.start();
+        if (fromOtherTab) {
+          hideNotice("outcome");
+          c.syncAddress();           // the address follows the deal the other tab moved on to
+        } else {
+          c.afterMove();
+        }
+        return;
+      }
+      problem = result.error.message;
+    }
+    if (problem) {
+      const backup = store.setAside(gameId, bad ?? store.read(store.keys.game(gameId)));
+      if (!backup) app.protectedSave = gameId;     // could not copy it: never write over it
+      newDeal(gameId);
+      notice("Saved game set aside", backup
+        ? `Your saved ${titleOf(gameId)} game could not be resumed: ${problem}. It has been kept under the storage key "${backup}", and a new deal has started. Your other games are untouched.`
+        : `Your saved ${titleOf(gameId)} game could not be resumed: ${problem}. The browser's storage is too full to copy it aside, so it is left where it is and this new deal will not be saved over it. Your other games are untouched.`,
+        [["OK", () => {}, true]]);
+      return;
+    }
+    if (app.settings.winnable?.[gameId]) {
+      newDeal(gameId);           // something to play at once, then a verified deal
+      dealRandom(gameId);
+    } else {
+      newDeal(gameId);
+    }
+  }
+
+  return { dealRandom, newDeal, openGame };
 }

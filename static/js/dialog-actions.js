@@ -1,15 +1,14 @@
 // What the dialogs (ui.js) may ask of the app: the games and their options, resume or deal a
-// game, the rules page, the settings, winnable-only deals, a deal by number.
+// game, the rules page, the settings, winnable-only deals, a deal by number. What changes the
+// game or the settings is a transition of the controller `c` (controller.js).
 
-import { scheduleAuto } from "./autoplay.js";
-import { dealRandom, newDeal, openGame } from "./deals.js";
 import { call } from "./engine.js";
-import { saveNow, unlessInProgress } from "./game-flow.js";
-import { setMotion } from "./motion.js";
+import { unlessInProgress } from "./game-flow.js";
 import { app } from "./state.js";
 import * as store from "./store.js";
 
-export const dialogActions = {
+/** Make what the dialogs may ask, for the controller `c`. */
+export const createDialogActions = (c) => ({
   games: () => app.catalogue?.games ?? [],
   current: () => app.snap?.game,
   hasSave: (id) => store.read(store.keys.game(id)) !== null,
@@ -17,17 +16,16 @@ export const dialogActions = {
   /** A picture of a game's opening with these options (Bridge.preview), or an error. */
   preview: (id, options) => call("preview", id, JSON.stringify(options ?? {})),
   resume(id) {
-    saveNow();
-    openGame(id);
+    c.saveNow();
+    c.openGame(id);
   },
   newGame(id, options) {
-    saveNow();
+    c.saveNow();
     // The game a new deal replaces: this one, or the one saved for the game chosen.
     const replaced = id === app.snap?.game ? app.snap : store.readGame(id).record?.snapshot;
     unlessInProgress(replaced, "Start a new deal?", "New deal", () => {
-      app.settings.options[id] = options;
-      store.writeSettings(app.settings);
-      dealRandom(id, options);
+      c.setOptions(id, options);
+      c.dealRandom(id, options);
     });
   },
   /** The rules page of the game on the table, with its options: {title, html}, or null. */
@@ -38,20 +36,10 @@ export const dialogActions = {
   },
   dealRange: () => ({ min: app.catalogue?.minDeal ?? 1, max: app.catalogue?.maxDeal ?? 1 }),
   settings: () => app.settings,
-  saveSettings(next) {
-    app.settings = { ...app.settings, ...next };
-    store.writeSettings(app.settings);
-    document.body.classList.toggle("four-colour", app.settings.fourColour);
-    setMotion(app.settings.motion !== false);
-    scheduleAuto();
-    app.assist.refresh();
-  },
+  saveSettings: (next) => c.changeSettings(next),
   winnable: (id) => Boolean(app.settings.winnable?.[id]),
-  setWinnable(id, on) {
-    app.settings.winnable = { ...app.settings.winnable, [id]: on };
-    store.writeSettings(app.settings);
-  },
+  setWinnable: (id, on) => c.setWinnable(id, on),
   playDeal(n) {
-    unlessInProgress(app.snap, `Play deal ${n}?`, `Play deal ${n}`, () => newDeal(app.snap.game, n));
+    unlessInProgress(app.snap, `Play deal ${n}?`, `Play deal ${n}`, () => c.newDeal(app.snap.game, n));
   },
-};
+});

@@ -1,147 +1,152 @@
-// The course of a game: taking the engine's snapshots, playing a move, what follows a move
-// (won, stuck, automatic moves), undo, redo and restart.
+// The course of a game, as transitions of the controller (controller.js): taking the
+// engine's snapshots, playing a move, what follows a move (won, stuck, automatic moves),
+// undo, redo and restart. `c` is the controller: its other transitions (automatic moves,
+// deals, the address) are reached through it, never imported.
 
-import { scheduleAuto, stopAuto } from "./autoplay.js";
 import { clockText } from "./clock.js";
-import { dealRandom } from "./deals.js";
 import { call } from "./engine.js";
-import { syncAddress } from "./links.js";
 import { announce, ask, hideNotice, notice, toast } from "./notices.js";
 import { markUsed, recordFields, recordWin } from "./records.js";
 import { app, elapsed, inProgress, solvedBySolver } from "./state.js";
 import * as store from "./store.js";
 import { draw } from "./table.js";
 
-/** Take a snapshot (or an error) from the engine; return true if it was a snapshot. */
-export function accept(result, { persist = true } = {}) {
-  if (result.error) {
-    announce(result.error.message);
-    return false;
+/** Make the game's course for the controller `c`; return its transitions. */
+export function createFlow(c) {
+  /** Take a snapshot (or an error) from the engine; return true if it was a snapshot. */
+  function accept(result, { persist = true } = {}) {
+    if (result.error) {
+      announce(result.error.message);
+      return false;
+    }
+    app.snap = result;
+    if (persist) save();
+    app.assist.sync();
+    draw();
+    c.poke();             // automatic moves may have settled (controller.settled)
+    return true;
   }
-  app.snap = result;
-  if (persist) save();
-  app.assist.sync();
-  draw();
-  return true;
-}
 
-/** Ask the engine for the present snapshot (with the time played) and save it. */
-export function saveNow() {
-  if (app.ready) accept(call("snapshot", elapsed()));
-}
-
-function save() {
-  if (app.protectedSave === app.snap.game) return;
-  const id = app.snap.game;
-  // One writer per game across tabs (tabs.js): null when another tab saved a newer game.
-  const rev = app.tabs ? app.tabs.nextRev(id, app.snap.save) : undefined;
-  if (rev === null) return;
-  const extra = recordFields();      // marks, recorded, played: for the statistics
-  if (app.daily) extra.daily = app.daily;
-  const problem = store.writeGame(app.snap, extra, rev) ?? store.write(store.keys.current, id);
-  if (!problem && rev !== undefined) app.tabs.hold(id, rev, app.snap.save);
-  if (problem && !app.storageWarned) {
-    app.storageWarned = true;
-    toast(`Not saved: ${problem} You can keep playing.`);
-  } else if (!problem) {
-    app.storageWarned = false;
+  /** Ask the engine for the present snapshot (with the time played) and save it. */
+  function saveNow() {
+    if (app.ready) accept(call("snapshot", elapsed()));
   }
-}
 
-/** Play a move by its text; return true if the engine played it. */
-export function play(text, { auto = false } = {}) {
-  if (!app.ready || app.assist.finding) return false;
-  if (!auto) stopAuto();
-  app.touched ||= !auto;
-  const ok = accept(call("play", text, elapsed()));
-  if (!ok) return false;
-  app.selected = null;
-  app.clock.start();
-  announce(app.snap.lastWords ?? "Played");       // the engine's words for the move
-  afterMove();
-  return true;
-}
-
-/** After a move: say so when the game is won or stuck, else let automatic moves follow. */
-export function afterMove() {
-  const snap = app.snap;
-  syncAddress();
-  hideNotice("outcome");
-  if (snap.status === "won") {
-    app.clock.stop();
-    // A game the solver played is the solver's win, and said to be so.
-    const title = solvedBySolver() ? "Solved by the solver" : "You won!";
-    const wasRecorded = app.recorded;
-    const note = recordWin();          // once: a reload or a redo finds it recorded
-    if (app.recorded !== wasRecorded) save();
-    announce(note ? `${title} ${note}` : title);
-    notice(title, `${snap.title}${snap.deal ? `, deal ${snap.deal}` : ""}, in ${snap.moveCount} moves and ${clockText(elapsed())}.${note ? ` ${note}` : ""}`,
-      [["New deal", () => dealRandom(snap.game)], ["Close", () => {}]], "outcome");
-    return;
+  function save() {
+    if (app.protectedSave === app.snap.game) return;
+    const id = app.snap.game;
+    // One writer per game across tabs (tabs.js): null when another tab saved a newer game.
+    const rev = app.tabs ? app.tabs.nextRev(id, app.snap.save) : undefined;
+    if (rev === null) return;
+    const extra = recordFields();      // marks, recorded, played: for the statistics
+    if (app.daily) extra.daily = app.daily;
+    const problem = store.writeGame(app.snap, extra, rev) ?? store.write(store.keys.current, id);
+    if (!problem && rev !== undefined) app.tabs.hold(id, rev, app.snap.save);
+    if (problem && !app.storageWarned) {
+      app.storageWarned = true;
+      toast(`Not saved: ${problem} You can keep playing.`);
+    } else if (!problem) {
+      app.storageWarned = false;
+    }
   }
-  if (snap.status === "stuck") {
-    app.clock.stop();
-    const onlyStock = snap.moves.length > 0;
-    const buttons = [["New deal", () => dealRandom(snap.game), !snap.canUndo],
-      ["Look at the table", () => {}]];
-    if (snap.canUndo) buttons.unshift(["Undo", () => undo(), true]);
-    notice("No moves left", onlyStock
-      ? "Only the stock can still be turned, and none of its cards can be played anywhere."
-      : "There is no legal move in this position.", buttons, "outcome");
-    return;
+
+  /** Play a move by its text; return true if the engine played it. */
+  function play(text, { auto = false } = {}) {
+    if (!app.ready || app.assist.finding) return false;
+    if (!auto) c.stopAuto();
+    app.touched ||= !auto;
+    const ok = accept(call("play", text, elapsed()));
+    if (!ok) return false;
+    app.selected = null;
+    app.clock.start();
+    announce(app.snap.lastWords ?? "Played");       // the engine's words for the move
+    afterMove();
+    return true;
   }
-  scheduleAuto();
-}
 
-const live = () => app.ready && !app.assist.finding;
-
-export function undo() {
-  if (!live() || !app.snap.canUndo) return;
-  stopAuto();
-  app.selected = null;
-  markUsed("undo");
-  accept(call("undo", elapsed()));
-  hideNotice("outcome");
-  announce(app.snap.lastWords ?? "Undone");      // the engine says which move it took back
-  if (!app.snap.canUndo && app.snap.folded > 0) {
-    toast("Undo cannot go further back: in a game this long, only the latest moves are kept for undo.");
+  /** After a move: say so when the game is won or stuck, else let automatic moves follow. */
+  function afterMove() {
+    const snap = app.snap;
+    c.syncAddress();
+    hideNotice("outcome");
+    if (snap.status === "won") {
+      app.clock.stop();
+      // A game the solver played is the solver's win, and said to be so.
+      const title = solvedBySolver() ? "Solved by the solver" : "You won!";
+      const wasRecorded = app.recorded;
+      const note = recordWin();          // once: a reload or a redo finds it recorded
+      if (app.recorded !== wasRecorded) save();
+      announce(note ? `${title} ${note}` : title);
+      notice(title, `${snap.title}${snap.deal ? `, deal ${snap.deal}` : ""}, in ${snap.moveCount} moves and ${clockText(elapsed())}.${note ? ` ${note}` : ""}`,
+        [["New deal", () => c.dealRandom(snap.game)], ["Close", () => {}]], "outcome");
+      return;
+    }
+    if (snap.status === "stuck") {
+      app.clock.stop();
+      const onlyStock = snap.moves.length > 0;
+      const buttons = [["New deal", () => c.dealRandom(snap.game), !snap.canUndo],
+        ["Look at the table", () => {}]];
+      if (snap.canUndo) buttons.unshift(["Undo", () => undo(), true]);
+      notice("No moves left", onlyStock
+        ? "Only the stock can still be turned, and none of its cards can be played anywhere."
+        : "There is no legal move in this position.", buttons, "outcome");
+      return;
+    }
+    c.scheduleAuto();
   }
-  app.clock.start();
-}
 
-export function redo() {
-  if (!live() || !app.snap.canRedo) return;
-  stopAuto();
-  app.selected = null;
-  accept(call("redo", elapsed()));
-  announce(app.snap.lastWords ?? "Redone");
-  afterMove();
-}
+  const live = () => app.ready && !app.assist.finding;
 
-/** Go back to the deal, after asking when moves would be taken back. */
-export function restart() {
-  if (!live()) return;
-  unlessInProgress(app.snap, "Restart this deal?", "Restart", restartNow,
-    "Redo plays them again until you make a new move.");
-}
+  function undo() {
+    if (!live() || !app.snap.canUndo) return;
+    c.stopAuto();
+    app.selected = null;
+    markUsed("undo");
+    accept(call("undo", elapsed()));
+    hideNotice("outcome");
+    announce(app.snap.lastWords ?? "Undone");      // the engine says which move it took back
+    if (!app.snap.canUndo && app.snap.folded > 0) {
+      toast("Undo cannot go further back: in a game this long, only the latest moves are kept for undo.");
+    }
+    app.clock.start();
+  }
 
-function restartNow() {
-  stopAuto();
-  app.selected = null;
-  markUsed("undo");
-  accept(call("restart", elapsed()));
-  hideNotice("outcome");
-  announce("Back to the deal; redo plays your moves again");
-}
+  function redo() {
+    if (!live() || !app.snap.canRedo) return;
+    c.stopAuto();
+    app.selected = null;
+    accept(call("redo", elapsed()));
+    announce(app.snap.lastWords ?? "Redone");
+    afterMove();
+  }
 
-/** Go back to the position after `count` moves (the solver's point of no return). */
-export function undoTo(count) {
-  stopAuto();
-  app.selected = null;
-  markUsed("undo");
-  accept(call("undo_to", count, elapsed()));
-  hideNotice("outcome");
-  app.clock.start();
+  /** Go back to the deal, after asking when moves would be taken back. */
+  function restart() {
+    if (!live()) return;
+    unlessInProgress(app.snap, "Restart this deal?", "Restart", restartNow,
+      "Redo plays them again until you make a new move.");
+  }
+
+  function restartNow() {
+    c.stopAuto();
+    app.selected = null;
+    markUsed("undo");
+    accept(call("restart", elapsed()));
+    hideNotice("outcome");
+    announce("Back to the deal; redo plays your moves again");
+  }
+
+  /** Go back to the position after `count` moves (the solver's point of no return). */
+  function undoTo(count) {
+    c.stopAuto();
+    app.selected = null;
+    markUsed("undo");
+    accept(call("undo_to", count, elapsed()));
+    hideNotice("outcome");
+    app.clock.start();
+  }
+
+  return { accept, saveNow, play, afterMove, undo, redo, restart, undoTo };
 }
 
 /** Do `go` at once, or first ask when it would replace a game in progress (`snap`). */

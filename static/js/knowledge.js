@@ -3,48 +3,33 @@
 // Node's test runner imports it as it is (tests/js/knowledge.test.mjs).
 //
 // A position is named by a *token*: the line key (the game, its options and the deal, or the
-// position a game was set up from) and the moves played from there, as the engine's save
-// holds them. Every question to the solver carries the token of the position it asks about,
-// and its answer is kept, shown or used only while that token still names a position of the
-// line on the table. Move counts alone are not enough: after a new deal, position 0 of the
-// new line and position 0 of the old one both have no moves.
+// position a game was set up from) and the moves played from there. The engine gives both
+// with every snapshot (its "line": {key, moves, redo}); nothing here reads the save. Every
+// question to the solver carries the token of the position it asks about, and its answer is
+// kept, shown or used only while that token still names a position of the line on the
+// table. Move counts alone are not enough: after a new deal, position 0 of the new line and
+// position 0 of the old one both have no moves.
 
 /** What a question resolves to when a newer one (or a cancel) took its place, or when the
  * line left its position behind before it was answered. */
 export const DROPPED = Symbol("dropped");
 
-/** Return the line key of a parsed save: the game, options and deal (or start position). */
-export function lineKeyOf(save) {
-  return JSON.stringify([save.game, save.options, save.deal ?? save.position ?? null]);
-}
+/** Tell whether a snapshot's line is one: a key and the moves played (a warm paint has
+ * none). */
+export const isLine = (line) => Boolean(line) && typeof line.key === "string"
+  && Array.isArray(line.moves);
 
-// The last save read, and its token: the page asks about the present position many times a
-// move, and a long game's save is large, so each save text is parsed once.
-let last = { text: undefined, save: null, token: null };
+// The last line read, and its token: the page asks about the present position many times a
+// move, and the snapshot's line is the same object until the next snapshot.
+let last = { line: undefined, token: null };
 
-function remember(text) {
-  if (text === last.text) return last;
-  let save = null;
-  try {
-    const parsed = JSON.parse(text);
-    save = parsed && typeof parsed === "object" && Array.isArray(parsed.moves) ? parsed : null;
-  } catch {
-    save = null;
-  }
-  const token = save
-    ? Object.freeze({ key: lineKeyOf(save), moves: Object.freeze(save.moves.slice()) }) : null;
-  last = { text, save, token };
-  return last;
-}
-
-/** Parse a save's text; return null if it is not one (a warm paint, a broken snapshot). */
-export function readSave(text) {
-  return remember(text).save;
-}
-
-/** Return the token of the position a save is at (null if the text is not a save). */
-export function tokenOf(saveText) {
-  return remember(saveText).token;
+/** Return the token of the position at the end of a snapshot's line (null if it has none). */
+export function tokenOf(line) {
+  if (line === last.line) return last.token;
+  const token = isLine(line)
+    ? Object.freeze({ key: line.key, moves: Object.freeze(line.moves.slice()) }) : null;
+  last = { line, token };
+  return token;
 }
 
 const texts = new WeakMap();     // token -> its text, worked out once
@@ -65,7 +50,7 @@ export const sameToken = (a, b) => Boolean(a && b) && tokenText(a) === tokenText
 
 const proven = (e) => e && e.verdict !== "unknown";
 
-/** The cache of one line at a time; sync() it with every snapshot's save. */
+/** The cache of one line at a time; sync() it with every snapshot's line. */
 export function createKnowledge() {
   let key = null;        // the line key being played
   let line = [];         // the moves played in it, as text
@@ -73,11 +58,11 @@ export function createKnowledge() {
   let entries = [];      // entries[k]: what is known of the position after k moves
   const bySolver = new Map();   // move index -> the move auto-solve played there
 
-  /** Take in a save (parsed): keep what is known of the positions still on the line.
-   * Return {fresh: a new line key, changed: the moves are not the same, same: how many of
-   * the first moves are}. */
-  function sync(save) {
-    const k = lineKeyOf(save);
+  /** Take in a snapshot's line ({key, moves, redo}): keep what is known of the positions
+   * still on it. Return {fresh: a new line key, changed: the moves are not the same, same:
+   * how many of the first moves are}. */
+  function sync(given) {
+    const k = given.key;
     const fresh = k !== key;
     if (fresh) {
       key = k;
@@ -85,13 +70,13 @@ export function createKnowledge() {
       entries = [];
       bySolver.clear();
     }
-    const moves = save.moves;
+    const moves = given.moves;
     let same = 0;
     while (same < line.length && same < moves.length && line[same] === moves[same]) same++;
     const changed = fresh || same !== line.length || same !== moves.length;
     if (entries.length > same + 1) entries.length = same + 1;
     line = moves.slice();
-    redo = Array.isArray(save.redo) ? save.redo.slice() : [];
+    redo = Array.isArray(given.redo) ? given.redo.slice() : [];
     // A move auto-solve played stays its move while it is on the line or can be redone.
     for (const [i, text] of bySolver) {
       const now = i < line.length ? line[i] : redo[i - line.length];

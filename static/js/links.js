@@ -2,11 +2,13 @@
 // away (the Web Share API where the device has one, else the clipboard); a link opened at
 // start-up deals what it names. A game in progress of the linked game waits, parked under
 // its own key, and "Back to your game" swaps it back: nothing is lost. The engine reads and
-// writes the links (link_parse, link_make) and says what is wrong with a bad one.
+// writes the links (link_parse, link_make) and says what is wrong with a bad one. Opening a
+// link and going back to a parked game are transitions made with the controller
+// (createLinks(controller), in main.js).
 
-import { newDeal, openGame, titleOf } from "./deals.js";
+import { titleOf } from "./deals.js";
 import { call } from "./engine.js";
-import { saveNow, unlessInProgress } from "./game-flow.js";
+import { unlessInProgress } from "./game-flow.js";
 import { notice, toast } from "./notices.js";
 import { recordReplaced } from "./records.js";
 import { $, app, inProgress } from "./state.js";
@@ -99,41 +101,6 @@ function showBack() {
   button.title = words ? `Back to your game: ${words}` : "";
 }
 
-/** Swap the parked game of the game on the table with the one on the table. The one on the
- * table waits in its place if it has been started; a deal not yet played is simply left. */
-export function backToParked() {
-  const gameId = app.snap?.game;
-  if (!gameId || !app.ready) return;
-  saveNow();
-  const parkedRaw = store.read(store.keys.parked(gameId));
-  const { record, bad } = readParked(gameId);
-  if (bad !== undefined) {
-    setParkedAside(gameId, bad);
-    showBack();
-    return;
-  }
-  if (!record) return;
-  const mine = store.readGame(gameId).record;
-  const started = inProgress(app.snap);
-  if (started && mine && store.write(store.keys.parked(gameId), JSON.stringify(mine)) !== null) {
-    toast("The browser's storage is too full to set this game aside, so your other game cannot come back yet. Nothing has changed.");
-    return;
-  }
-  const { v, rev, game, save, snapshot, ...extra } = record;   // a new revision is written
-  const problem = store.writeGame({ ...snapshot, save }, extra);
-  if (problem) {
-    store.write(store.keys.parked(gameId), parkedRaw);
-    toast(`Your other game could not come back: ${problem} Nothing has changed.`);
-    return;
-  }
-  if (!started || !mine) removeKey(store.keys.parked(gameId));
-  if (!started) recordReplaced(gameId);      // a stuck game left for the other is a game lost
-  shown = null;
-  openGame(gameId);
-  toast(started ? `Back to your game. The ${titleOf(gameId)} game you left waits in its place: "Back to your game" swaps them again.`
-    : "Back to your game.");
-}
-
 /** Park the saved game of a game; return true when it is safely kept. */
 function park(gameId) {
   const { record } = store.readGame(gameId);
@@ -141,62 +108,6 @@ function park(gameId) {
 }
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** Open what the page's address names; return false when it names nothing playable (the
- * caller then opens the player's own game). A bad link is said in words. */
-export function openLink(query) {
-  // Options the link leaves out that only change the score are the player's own.
-  const link = call("link_parse", query, JSON.stringify(app.settings.options ?? {}));
-  if (link.none) return false;
-  if (link.error) {
-    notice("This link cannot be opened",
-      `${capital(link.error.message)}. Here is your own game instead.`, [["OK", () => {}, true]]);
-    return false;
-  }
-  const { game, options, named } = link;
-  const before = store.read(store.keys.current);
-  const saved = store.readGame(game).record?.snapshot;
-  const asked = link.deal !== null || named.length > 0;
-  const same = saved && (link.deal === null || saved.deal === link.deal)
-    && (named.length === 0 && link.deal === null || sameOptions(saved.options, options));
-  if (!asked || same) {
-    openGame(game);
-    return true;
-  }
-  const deal = link.deal ?? undefined;      // options alone: a new deal with them
-  const running = saved && saved.moveCount > 0 && saved.status === "playing";
-  const title = titleOf(game);
-  if (running && readParked(game).bad !== undefined) setParkedAside(game, readParked(game).bad);
-  if (running && readParked(game).record) {
-    // A game already waits: the one in progress may be replaced only if the player says so.
-    openGame(game);
-    const what = deal ? `deal ${deal}` : "a new deal";
-    unlessInProgress(app.snap, `Play ${title} ${what}?`, `Play ${what}`,
-      () => newDeal(game, deal, options),
-      "Another of your games is already waiting, so this one cannot be set aside too.");
-    return true;
-  }
-  if (running && !park(game)) {
-    openGame(game);
-    notice("The link's deal is not dealt",
-      `Your ${title} game in progress could not be set aside (the browser's storage is full), so it stays on the table.`,
-      [["OK", () => {}, true]]);
-    return true;
-  }
-  // Parked, it is kept; a stuck game given up for the link's deal is a game lost.
-  newDeal(game, deal, options, { keep: Boolean(running) });
-  const other = before && before !== game ? store.readGame(before).record?.snapshot : null;
-  if (running) {
-    notice(`${title}, deal ${app.snap.deal}`,
-      `The link's deal is on the table. Your own ${title} game (${describe(saved)}) is kept, waiting: "Back to your game" in the menu brings it back.`,
-      [["Play this deal", () => {}, true], ["Back to your game", backToParked]]);
-  } else if (other && other.moveCount > 0 && other.status === "playing") {
-    notice(`${title}, deal ${app.snap.deal}`,
-      `The link's deal is on the table. Your ${titleOf(before)} game (${describe(other)}) is kept: Games brings it back.`,
-      [["Play this deal", () => {}, true], [`Back to ${titleOf(before)}`, () => { saveNow(); openGame(before); }]]);
-  }
-  return true;
-}
 
 /** Share the deal on the table: the device's share sheet, else the clipboard, else the
  * link shown to copy by hand; each says so. */
@@ -225,4 +136,100 @@ export async function share() {
   } catch {
     notice("Share this deal", `Copy this link to share ${what}: ${url}`, [["OK", () => {}, true]]);
   }
+}
+
+/** Make the link transitions for the controller `c`: opening a link, back to a parked game. */
+export function createLinks(c) {
+  /** Swap the parked game of the game on the table with the one on the table. The one on the
+   * table waits in its place if it has been started; a deal not yet played is simply left. */
+  function backToParked() {
+    const gameId = app.snap?.game;
+    if (!gameId || !app.ready) return;
+    c.saveNow();
+    const parkedRaw = store.read(store.keys.parked(gameId));
+    const { record, bad } = readParked(gameId);
+    if (bad !== undefined) {
+      setParkedAside(gameId, bad);
+      showBack();
+      return;
+    }
+    if (!record) return;
+    const mine = store.readGame(gameId).record;
+    const started = inProgress(app.snap);
+    if (started && mine && store.write(store.keys.parked(gameId), JSON.stringify(mine)) !== null) {
+      toast("The browser's storage is too full to set this game aside, so your other game cannot come back yet. Nothing has changed.");
+      return;
+    }
+    const { v, rev, game, save, snapshot, ...extra } = record;   // a new revision is written
+    const problem = store.writeGame({ ...snapshot, save }, extra);
+    if (problem) {
+      store.write(store.keys.parked(gameId), parkedRaw);
+      toast(`Your other game could not come back: ${problem} Nothing has changed.`);
+      return;
+    }
+    if (!started || !mine) removeKey(store.keys.parked(gameId));
+    if (!started) recordReplaced(gameId);      // a stuck game left for the other is a game lost
+    shown = null;
+    c.openGame(gameId);
+    toast(started ? `Back to your game. The ${titleOf(gameId)} game you left waits in its place: "Back to your game" swaps them again.`
+      : "Back to your game.");
+  }
+
+  /** Open what the page's address names; return false when it names nothing playable (the
+   * caller then opens the player's own game). A bad link is said in words. */
+  function openLink(query) {
+    // Options the link leaves out that only change the score are the player's own.
+    const link = call("link_parse", query, JSON.stringify(app.settings.options ?? {}));
+    if (link.none) return false;
+    if (link.error) {
+      notice("This link cannot be opened",
+        `${capital(link.error.message)}. Here is your own game instead.`, [["OK", () => {}, true]]);
+      return false;
+    }
+    const { game, options, named } = link;
+    const before = store.read(store.keys.current);
+    const saved = store.readGame(game).record?.snapshot;
+    const asked = link.deal !== null || named.length > 0;
+    const same = saved && (link.deal === null || saved.deal === link.deal)
+      && (named.length === 0 && link.deal === null || sameOptions(saved.options, options));
+    if (!asked || same) {
+      c.openGame(game);
+      return true;
+    }
+    const deal = link.deal ?? undefined;      // options alone: a new deal with them
+    const running = saved && saved.moveCount > 0 && saved.status === "playing";
+    const title = titleOf(game);
+    if (running && readParked(game).bad !== undefined) setParkedAside(game, readParked(game).bad);
+    if (running && readParked(game).record) {
+      // A game already waits: the one in progress may be replaced only if the player says so.
+      c.openGame(game);
+      const what = deal ? `deal ${deal}` : "a new deal";
+      unlessInProgress(app.snap, `Play ${title} ${what}?`, `Play ${what}`,
+        () => c.newDeal(game, deal, options),
+        "Another of your games is already waiting, so this one cannot be set aside too.");
+      return true;
+    }
+    if (running && !park(game)) {
+      c.openGame(game);
+      notice("The link's deal is not dealt",
+        `Your ${title} game in progress could not be set aside (the browser's storage is full), so it stays on the table.`,
+        [["OK", () => {}, true]]);
+      return true;
+    }
+    // Parked, it is kept; a stuck game given up for the link's deal is a game lost.
+    c.newDeal(game, deal, options, { keep: Boolean(running) });
+    const other = before && before !== game ? store.readGame(before).record?.snapshot : null;
+    if (running) {
+      notice(`${title}, deal ${app.snap.deal}`,
+        `The link's deal is on the table. Your own ${title} game (${describe(saved)}) is kept, waiting: "Back to your game" in the menu brings it back.`,
+        [["Play this deal", () => {}, true], ["Back to your game", backToParked]]);
+    } else if (other && other.moveCount > 0 && other.status === "playing") {
+      notice(`${title}, deal ${app.snap.deal}`,
+        `The link's deal is on the table. Your ${titleOf(before)} game (${describe(other)}) is kept: Games brings it back.`,
+        [["Play this deal", () => {}, true], [`Back to ${titleOf(before)}`, () => { c.saveNow(); c.openGame(before); }]]);
+    }
+    return true;
+  }
+
+  return { backToParked, openLink };
 }

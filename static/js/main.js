@@ -1,41 +1,49 @@
 // Composition root: builds the page's parts and wires them together. The rules live in
 // Python; the modules named here ask the engine what a gesture means and draw what it returns.
+// The game on the table has one owner, the controller: the parts that change it are handed
+// the controller (or a few of its transitions) and no module imports another back
+// (tests/js/imports.test.mjs checks there is no import cycle).
 //
-//   state.js         the shared state (snapshot, settings, selection, clock)
+//   controller.js    the owner: named transitions (play, undo, redo, restart, deal, open a
+//                    game, automatic moves, settled(), hint, settings), made of
+//                      game-flow.js  snapshots, play, after a move, undo/redo/restart
+//                      deals.js      new deals, opening a saved game
+//                      autoplay.js   safe moves and the finish
+//                      settle.js     settled(): waiting for the table to settle (Node tests it)
+//   state.js         the state the controller writes and the others read (snapshot, settings,
+//                    selection, clock)
 //   boot.js          warm paint, engine start, the opening game, service worker
-//   game-flow.js     snapshots, play, after a move, undo/redo/restart
-//   deals.js         new deals, opening a saved game
-//   autoplay.js      safe moves and the finish
 //   intents.js       what a tap, drag or drop means        (no DOM: Node tests it)
 //   keyboard-nav.js  the keyboard cursor, pick and place   (no DOM: Node tests it)
 //   clock.js         elapsed time and its text             (no DOM: Node tests it)
 //   table.js, bar.js drawing the table and the bars;  notices.js  words for the player
-//   dialog-actions.js what the dialogs (ui.js) ask of the app
+//   dialog-actions.js what the dialogs (ui.js) ask of the controller
 //   links.js         the address bar, Share, opening a link, a game parked meanwhile
 //   daily.js         the daily deal dialog;  transfer.js  export and import
 //   records.js       the statistics kept;  stats-dialog.js  the Statistics dialog
 
 import { createAssist } from "./assist.js";
-import { runFinish } from "./autoplay.js";
 import { boot } from "./boot.js";
+import { createController } from "./controller.js";
 import { bindDaily } from "./daily.js";
-import { dealRandom, newDeal, randomDeal } from "./deals.js";
-import { dialogActions } from "./dialog-actions.js";
+import { createDialogActions } from "./dialog-actions.js";
 import { call } from "./engine.js";
-import { play, redo, restart, undo, undoTo, unlessInProgress } from "./game-flow.js";
 import { attachKeyboard, attachPointer } from "./input.js";
 import { bindHowto, isFirstVisit, openHowto } from "./howto.js";
 import { createIntents } from "./intents.js";
 import { createKeyboard } from "./keyboard-nav.js";
-import { backToParked, share } from "./links.js";
+import { createLinks, share, syncAddress } from "./links.js";
 import { announce, hideNotice, notice, showReason } from "./notices.js";
-import { markUsed } from "./records.js";
 import { $, app } from "./state.js";
 import { bindStats } from "./stats-dialog.js";
 import { draw } from "./table.js";
 import * as store from "./store.js";
 import { bindTransfer } from "./transfer.js";
 import { bindDialogs } from "./ui.js";
+
+const controller = createController();
+const links = createLinks(controller);
+const { play, undo, redo, restart, undoTo, dealRandom, newDeal, randomDeal, hint } = controller;
 
 // The solver's helper borrows these (see assist.js).
 const assist = createAssist({
@@ -57,7 +65,7 @@ const assist = createAssist({
   dealAny: (gameId, options, winnable = false) => (winnable ? dealRandom(gameId, options)
     : newDeal(gameId, randomDeal(), options)),
 });
-app.assist = assist;
+controller.connect({ syncAddress, assist });
 
 /** Say why a move was refused: the card shakes and the reason shows beside it. */
 function refuse(pile, index, text, { shake = true } = {}) {
@@ -81,12 +89,6 @@ const keyboard = createKeyboard({
 });
 
 attachPointer($("table"), intents);
-/** Ask for a hint; a game in which one was shown is won "with help" (records.js). */
-async function hint() {
-  await assist.hint();
-  const tip = $("tip");
-  if (!tip.hidden && ["win", "guess"].includes(tip.dataset.kind)) markUsed("hint");
-}
 attachKeyboard({ ...keyboard, undo, redo, hint });
 $("table").addEventListener("focusin", (e) => {
   const p = e.target.closest?.(".pile");
@@ -96,20 +98,21 @@ $("table").addEventListener("focusin", (e) => {
     p.classList.add("kbd-focus");
   }
 });
+const dialogActions = createDialogActions(controller);
 bindDialogs({ ...dialogActions, howto: openHowto });
 bindHowto({
   call, draw, play, ready: () => app.ready, snap: () => app.snap,
   saveSettings: (next) => dialogActions.saveSettings(next),
   focusTable: () => document.querySelector("#table .pile[tabindex='0']")?.focus({ preventScroll: true }),
 });
-bindDaily();
-bindTransfer();
-bindStats();
+bindDaily(controller, links);
+bindTransfer(controller);
+bindStats(controller);
 $("toast-ok").addEventListener("click", () => { $("toast").hidden = true; });
 for (const [id, fn] of [["btn-undo", undo], ["btn-redo", redo], ["btn-restart", restart],
-  ["btn-new", () => unlessInProgress(app.snap, "Start a new deal?", "New deal", () => dealRandom())], ["btn-finish", runFinish], ["btn-hint", hint],
+  ["btn-new", () => controller.unlessInProgress(app.snap, "Start a new deal?", "New deal", () => dealRandom())], ["btn-finish", controller.runFinish], ["btn-hint", hint],
   ["btn-solve", () => assist.toggleSolve()], ["btn-rewind", () => assist.rewind()],
-  ["btn-share", () => share()], ["btn-back", () => backToParked()]]) {
+  ["btn-share", () => share()], ["btn-back", () => links.backToParked()]]) {
   $(id).addEventListener("click", fn);
 }
 // The table's size changes with the window and with the solver's line above it.
@@ -117,7 +120,7 @@ new ResizeObserver(() => draw()).observe($("table"));
 
 // A first visit (nothing stored yet) is walked through its first game once it is dealt.
 const firstVisit = isFirstVisit(store.read, store.keys);
-boot().then(() => {
+boot(controller, links).then(() => {
   const shown = firstVisit && !app.settings.howto && openHowto();
   document.documentElement.dataset.howto = shown ? "shown" : "not-shown";   // said for tests
 });

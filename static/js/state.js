@@ -1,5 +1,6 @@
-// The app's shared state: one object every module of the page reads and writes. The engine
-// owns the rules; this holds only what the page needs between two engine calls.
+// The app's state: what the page needs between two engine calls (the engine owns the rules).
+// The game's part is written by the controller's transitions (controller.js) and read by
+// every module; the input modules keep the selection, cursor and pointer here too.
 
 import { createClock } from "./clock.js";
 import * as store from "./store.js";
@@ -21,7 +22,7 @@ export const app = {
   pointerDown: false,
   pointerMoves: 0,      // the move count when the pointer went down
   protectedSave: null,  // a game whose unreadable save must never be written over
-  assist: null,         // the solver's helper (createAssist), set by main.js
+  assist: null,         // the solver's helper (createAssist), given by main.js (connect)
   touched: false,       // the player has moved since the deal (automatic moves do not count)
   solverPlayed: false,  // the saved record says the solver played this game (assisted: "solve")
   daily: null,          // the date ("YYYY-MM-DD") whose daily deal is on the table, else null

@@ -5,9 +5,9 @@
 
 import { moneyText as money } from "./bar.js";
 import { clockText } from "./clock.js";
-import { newDeal, titleOf } from "./deals.js";
+import { titleOf } from "./deals.js";
 import { call } from "./engine.js";
-import { saveNow, unlessInProgress } from "./game-flow.js";
+import { unlessInProgress } from "./game-flow.js";
 import { announce } from "./notices.js";
 import { chartShapes, chartWords, percent } from "./records-core.js";
 import { setAside } from "./records.js";
@@ -17,6 +17,7 @@ import * as store from "./store.js";
 const SVG = "http://www.w3.org/2000/svg";
 const KIND_WORDS = { won: "Won", helped: "Won with help", solved: "Solved by the solver", lost: "Lost" };
 
+let ctl = null;        // the controller (bindStats)
 let shown = null;      // the game whose statistics are shown
 
 function el(tag, props = {}, ...children) {
@@ -205,19 +206,21 @@ function askReset() {
  * progress would be lost. */
 function replay(gameId, row) {
   $("dlg-stats").close();
-  saveNow();
+  ctl.saveNow();
   const replaced = gameId === app.snap?.game ? app.snap : store.readGame(gameId).record?.snapshot;
   unlessInProgress(replaced, `Play deal ${row.deal} again?`, `Play deal ${row.deal}`,
-    () => newDeal(gameId, row.deal, row.options));
+    () => ctl.newDeal(gameId, row.deal, row.options));
 }
 
-/** Wire the Statistics button and the refresh from other tabs. */
-export function bindStats() {
+/** Wire the Statistics button and the refresh from other tabs; a deal played again goes
+ * through the controller. */
+export function bindStats(controller) {
+  ctl = controller;
   $("btn-stats")?.addEventListener("click", () => {
     if (!app.ready || !app.snap) {
       $("stats-content").replaceChildren(el("p", {}, "Your statistics appear here as soon as the card engine has started."));
     } else {
-      saveNow();
+      ctl.saveNow();
       show(app.snap.game);
     }
     $("dlg-stats").showModal();

@@ -156,7 +156,7 @@ export function readGame(id) {
  * rev: the record's revision (tabs.js decides it); by default one more than the stored one,
  * for a deliberate replacement. Return null on success, else why it was not kept. */
 export function writeGame(snap, extra = {}, rev = null) {
-  const { moves, taps, safe, save, ...painted } = snap;
+  const { moves, taps, safe, save, line, ...painted } = snap;
   const next = rev ?? storedRev(snap.game) + 1;
   const record = { rev: next, ...extra, v: RECORD_VERSION, game: snap.game, save, snapshot: painted };
   return write(keys.game(snap.game), JSON.stringify(record));

@@ -4,12 +4,12 @@
 // into what this browser holds (bundle_merge), losing nothing that is here. A bad file
 // changes nothing and is said so in words. The file's format: py/patience/bundle.py.
 
-import { openGame } from "./deals.js";
 import { call } from "./engine.js";
-import { saveNow } from "./game-flow.js";
 import { notice, toast } from "./notices.js";
 import { $, app } from "./state.js";
 import * as store from "./store.js";
+
+let ctl = null;         // the controller (bindTransfer)
 
 function parsed(text) {
   if (text === null) return undefined;
@@ -41,7 +41,7 @@ export function gather() {
 /** Download everything as one file. */
 export function exportData() {
   if (!app.ready) return;
-  saveNow();
+  ctl.saveNow();
   // The engine writes the file, leaving out (and naming) any record it cannot read, so that
   // one bad record never makes the whole file impossible to import.
   const made = call("bundle_make", JSON.stringify(gather()));
@@ -81,7 +81,7 @@ function writeMerged(write) {
   }
   if (write.settings) {
     note(store.write(store.keys.settings, JSON.stringify(write.settings)));
-    app.settings = store.readSettings();
+    ctl.reloadSettings();
   }
   if (write.current) note(store.write(store.keys.current, write.current));
   return problems;
@@ -104,7 +104,7 @@ export async function importFile(file) {
   }
   // A bad file is refused before anything here is written, the game on the table included.
   const checked = call("bundle_check", text);
-  const answer = checked.error ? checked : (saveNow(), call("bundle_merge", JSON.stringify(gather()), text));
+  const answer = checked.error ? checked : (ctl.saveNow(), call("bundle_merge", JSON.stringify(gather()), text));
   if (answer.error) {
     notice("This file cannot be imported", `${answer.error.message.charAt(0).toUpperCase()}${answer.error.message.slice(1)}. Nothing was changed.`,
       [["OK", () => {}, true]]);
@@ -113,7 +113,7 @@ export async function importFile(file) {
   const problems = writeMerged(answer.write);
   document.body.classList.toggle("four-colour", app.settings.fourColour);
   // The deal on the table gave way to the file's game of the same game: show that game.
-  if (answer.write.games?.[app.snap?.game]) openGame(app.snap.game);
+  if (answer.write.games?.[app.snap?.game]) ctl.openGame(app.snap.game);
   const report = answer.report.join(" ");
   notice(problems.length ? "Imported in part" : "Imported",
     problems.length ? `${report} But not everything could be written: ${problems[0]}` : report,
@@ -121,8 +121,10 @@ export async function importFile(file) {
   window.dispatchEvent(new CustomEvent("patience:imported"));
 }
 
-/** Wire the Settings dialog's Export and Import (main.js calls this once). */
-export function bindTransfer() {
+/** Wire the Settings dialog's Export and Import (main.js calls this once, with the
+ * controller that saves and opens games). */
+export function bindTransfer(controller) {
+  ctl = controller;
   $("btn-export").addEventListener("click", () => exportData());
   $("import-file").addEventListener("change", async (e) => {
     const file = e.target.files?.[0];

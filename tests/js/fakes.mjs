@@ -89,6 +89,7 @@ export function fakeTable(createAssist, settings = {}) {
       // Each deal has moves of its own, so a move of another deal is never legal here.
       moves: [{ text: `t${deal}>t${deal + 1}` }, { text: `t${deal + 1}>t${deal}` }],
       save: JSON.stringify({ v: 1, game, options: {}, deal, moves, redo: [] }),
+      line: { key: JSON.stringify([game, {}, deal]), moves, redo: [] },
     };
     world.assist.sync();
   };
@@ -106,8 +107,7 @@ export function fakeTable(createAssist, settings = {}) {
     play(text) {
       if (!world.snap.moves.some((m) => m.text === text)) return false;
       world.played.push(text);
-      const save = JSON.parse(world.snap.save);
-      world.deal(world.snap.deal, world.snap.game, [...save.moves, text]);
+      world.deal(world.snap.deal, world.snap.game, [...world.snap.line.moves, text]);
       return true;
     },
     undoTo() {},

@@ -1,0 +1,131 @@
+// The one owner of the game on the table (STYLE.md 13, as 2048's game manager): the game's
+// state in state.js (the snapshot, the deal's marks, the settings, the engine's start)
+// changes through the named transitions made here, and the modules that need one are
+// handed the controller (main.js) instead of importing one another. Only the input modules
+// (intents.js, keyboard-nav.js) keep their selection, cursor and pointer there themselves.
+//
+//   play, undo, redo, restart, undoTo, saveNow, accept   the course of a game (game-flow.js)
+//   dealRandom, newDeal, openGame                        starting games (deals.js)
+//   scheduleAuto, stopAuto, runFinish                    automatic moves (autoplay.js)
+//   settled()      a promise kept once no automatic move is still to come
+//   hint()         the solver's hint; a game in which one was shown is won "with help"
+//   paintWarm, started, useTabs, connect   the page's start (boot.js, main.js)
+//   markDaily(d), changeSettings(next), reloadSettings(), setOptions(id, options),
+//   setWinnable(id, on)
+//
+// The parts are made with the controller and reach one another through it, so no module
+// of the page imports another back (tests/js/imports.test.mjs).
+
+import { createAutoplay } from "./autoplay.js";
+import { createDeals, randomDeal, titleOf } from "./deals.js";
+import { createFlow, unlessInProgress } from "./game-flow.js";
+import { setMotion } from "./motion.js";
+import { markUsed } from "./records.js";
+import { createSettle } from "./settle.js";
+import { $, app } from "./state.js";
+import * as store from "./store.js";
+import { draw } from "./table.js";
+
+/** Make the controller; `connect({syncAddress, assist})` then gives it the address bar
+ * (links.js) and the solver's helper (assist.js), which are made with it. */
+export function createController() {
+  // The table is settled once the engine has started and no automatic move is pending or
+  // playing (a safe move waiting for its pause, a finish under way): it stays as it is until
+  // the player (or the solver) moves.
+  const { settled, poke } = createSettle(
+    () => app.ready && app.autoTimer === null && !app.finishing);
+  const c = {
+    app,
+    titleOf,
+    randomDeal,
+    unlessInProgress,
+    syncAddress: () => {},
+    connect,
+    useTabs,
+    paintWarm,
+    started,
+    poke,
+    settled,
+    hint,
+    markDaily,
+    changeSettings,
+    reloadSettings,
+    setOptions,
+    setWinnable,
+  };
+  Object.assign(c, createFlow(c), createAutoplay(c), createDeals(c));
+
+  function connect({ syncAddress, assist }) {
+    c.syncAddress = syncAddress;
+    app.assist = assist;
+  }
+
+  /** Keep the tabs' revisions (tabs.js): one writer per game across tabs. */
+  function useTabs(tabs) {
+    app.tabs = tabs;
+  }
+
+  /** Paint a saved snapshot before the engine has started (warm paint); return false (and
+   * keep no snapshot) if it cannot be drawn. */
+  function paintWarm(snapshot, names) {
+    app.names = names;
+    app.snap = { ...snapshot, moves: [], taps: {}, safe: [] };
+    app.clock.reset(app.snap.elapsed);
+    try {
+      draw();
+      return true;
+    } catch {
+      app.snap = null;
+      return false;
+    }
+  }
+
+  /** The engine has started: take its catalogue and accept input. */
+  function started(catalogue) {
+    app.catalogue = catalogue;
+    app.names = catalogue.cards;
+    app.ready = true;
+  }
+
+  /** Ask for a hint; a game in which one was shown is won "with help" (records.js). */
+  async function hint() {
+    await app.assist.hint();
+    const tip = $("tip");
+    if (!tip.hidden && ["win", "guess"].includes(tip.dataset.kind)) markUsed("hint");
+  }
+
+  /** Mark the deal on the table as the daily deal of `date` (YYYY-MM-DD), and save it. */
+  function markDaily(date) {
+    app.daily = date;
+    c.saveNow();
+  }
+
+  /** Change some settings, keep them, and let the table follow. */
+  function changeSettings(next) {
+    app.settings = { ...app.settings, ...next };
+    store.writeSettings(app.settings);
+    document.body.classList.toggle("four-colour", app.settings.fourColour);
+    setMotion(app.settings.motion !== false);
+    c.scheduleAuto();
+    app.assist.refresh();
+  }
+
+  /** Take the settings as stored (an import has just written them). */
+  function reloadSettings() {
+    app.settings = store.readSettings();
+  }
+
+  /** Keep the options chosen for a game (its next deals are dealt with them). */
+  function setOptions(id, options) {
+    app.settings.options[id] = options;
+    store.writeSettings(app.settings);
+  }
+
+  /** Deal only deals the solver has won in a game, or any. */
+  function setWinnable(id, on) {
+    app.settings.winnable = { ...app.settings.winnable, [id]: on };
+    store.writeSettings(app.settings);
+  }
+
+  return c;
+}
