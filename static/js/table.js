@@ -3,7 +3,6 @@
 
 import { updateBar } from "./bar.js";
 import { howtoMarks } from "./howto.js";
-import { motionOn } from "./motion.js";
 import { render } from "./render.js";
 import { $, app } from "./state.js";
 
@@ -29,7 +28,6 @@ export function draw() {
     note.textContent = "Starting the card engine… your game is shown as you left it";
     table.appendChild(note);
   }
-  table.classList.toggle("celebrate", snap.status === "won" && motionOn());
   if (app.cursor && app.geo.piles[app.cursor]) {
     const el = app.geo.piles[app.cursor].el;
     el.classList.add("kbd-focus");
