@@ -152,6 +152,7 @@ export async function boot(controller, { openLink }) {
   ctl.useTabs(createTabs({ storedRev: store.storedRev, revOf: store.revOf, gameKey: store.keys.game,
     onMoved: movedElsewhere, addListener: (fn) => window.addEventListener("storage", fn) }));
   document.body.classList.toggle("four-colour", app.settings.fourColour);
+  document.body.dataset.back = app.settings.back;
   setMotion(app.settings.motion !== false);
   // A link may name a game, a deal and options: ?game=klondike&deal=617&draw=3 (links.js).
   const linked = new URLSearchParams(window.location.search).get("game");

@@ -4,6 +4,7 @@
 
 import { cardElement } from "./cards.js";
 import { geometry } from "./geometry.js";
+import { drawCue } from "./hint-cue.js";
 import { keyForPile } from "./keyboard-nav.js";
 import { inTurn, startCascade, stopCascade } from "./celebrate.js";
 import { inFlight, motionOn, planMotion, play } from "./motion.js";
@@ -124,8 +125,9 @@ export function render(table, snap, names, view = {}) {
   // A focused pile that goes (another game's table) hands the focus to the first pile, so
   // the keyboard is never left on the page's body (table.js then puts it on the cursor).
   const lost = table.contains(document.activeElement) && !live.has(document.activeElement);
-  for (const child of [...table.children]) if (!live.has(child)) child.remove();
+  for (const child of [...table.children]) if (!live.has(child) && !child.matches("svg.hint-cue")) child.remove();
   table.appendChild(added);
+  drawCue(table, geo, marks, { still: !motionOn() });
   if (lost) keep.piles.values().next().value?.focus({ preventScroll: true });
   elements.set(table, keep);
   const places = new Map(next.map((c) => [c.id, c]));

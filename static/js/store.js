@@ -163,7 +163,9 @@ export function writeGame(snap, extra = {}, rev = null) {
 }
 
 const DEFAULT_SETTINGS = { autoMove: true, autoFinish: true, fourColour: false, indicator: true, motion: true,
-  sound: false, options: {}, winnable: {} };
+  sound: false, back: "blue", options: {}, winnable: {} };
+/** The card backs Settings offers (the values of its select, the CSS's body[data-back]). */
+export const BACKS = ["blue", "red"];
 
 /** Return the settings, falling back to the defaults for anything missing or malformed. */
 export function readSettings() {
@@ -180,6 +182,7 @@ export function readSettings() {
   }
   // The version of the How to play walk last closed (howto.js), a whole number.
   if (Number.isSafeInteger(stored.howto) && stored.howto > 0) out.howto = stored.howto;
+  if (BACKS.includes(stored.back)) out.back = stored.back;
   if (stored.options && typeof stored.options === "object" && !Array.isArray(stored.options)) {
     // Only per-game objects of options; anything else is dropped.
     out.options = Object.fromEntries(Object.entries(stored.options).filter(

@@ -112,6 +112,7 @@ export async function importFile(file) {
   }
   const problems = writeMerged(answer.write);
   document.body.classList.toggle("four-colour", app.settings.fourColour);
+  document.body.dataset.back = app.settings.back;
   // The deal on the table gave way to the file's game of the same game: show that game.
   if (answer.write.games?.[app.snap?.game]) ctl.openGame(app.snap.game);
   const report = answer.report.join(" ");

@@ -58,11 +58,13 @@ export function bindDialogs(ui) {
   $("btn-settings").addEventListener("click", () => {
     const s = ui.settings();
     for (const [id, name] of Object.entries(checks)) $(id).checked = s[name];
+    $("set-back").value = s.back;
     $("dlg-settings").showModal();
   });
   for (const [id, name] of Object.entries(checks)) {
     $(id).addEventListener("change", (e) => ui.saveSettings({ [name]: e.target.checked }));
   }
+  $("set-back").addEventListener("change", (e) => ui.saveSettings({ back: e.target.value }));
   $("btn-deal").addEventListener("click", () => {
     $("deal-error").textContent = "";
     $("deal-number").value = "";
