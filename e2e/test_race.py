@@ -26,7 +26,7 @@ from playwright.sync_api import Page, expect
 from patience import worker
 
 from .conftest import BOOT_TIMEOUT_MS
-from .play import manual_play, open_game
+from .play import choose_game, manual_play, open_game
 
 SOLVER_TIMEOUT_MS = BOOT_TIMEOUT_MS
 INDICATOR_BUDGET = 60_000      # static/js/assist.js: BUDGETS.indicator
@@ -60,8 +60,7 @@ def new_deal(page: Page) -> None:
 
 
 def switch(page: Page, game: str) -> None:
-    page.click("#btn-games")
-    page.locator(f'.game-card[data-game="{game}"] button.accent').click()
+    choose_game(page, game).locator("button.accent").click()
     confirm_if_asked(page)
 
 
