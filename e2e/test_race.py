@@ -76,7 +76,7 @@ def state(page: Page) -> dict[str, Any]:
             const p = c.dataset.pile, i = Number(c.dataset.index);
             hinted[p] = Math.min(hinted[p] ?? i, i);
         }
-        const targets = [...document.querySelectorAll(".pile.hint-target")]
+        const targets = [...document.querySelectorAll(".hint-target")]
             .map((p) => p.dataset.pile);
         return {verdict: v.dataset.state, verdictText: v.textContent,
                 tip: tip.hidden ? "" : tip.textContent, tipKind: tip.dataset.kind,

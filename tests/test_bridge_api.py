@@ -193,10 +193,12 @@ def test_describe_a_move() -> None:
     b = dealt("klondike", 1)
     assert call(b.describe("t4>t1")) == {
         "kind": "move", "text": "t4>t1", "hint": "move the 7 of spades from Pile 4 to Pile 1",
-        "done": "7 of spades from Pile 4 to Pile 1", "src": "t4", "dst": "t1",
+        "brief": "7\u2660 to Pile 1", "done": "7 of spades from Pile 4 to Pile 1",
+        "src": "t4", "dst": "t1",
         "cards": [{"pile": "t4", "index": 3}], "target": {"pile": "t1", "index": 0}}
     d = call(dealt("freecell", 12).describe("t1>t5:2"))
     assert d["hint"].endswith(" and 1 more from Pile 1 to Pile 5")
+    assert d["brief"].endswith(" and 1 more to Pile 5")
     assert d["cards"] == [{"pile": "t1", "index": 5}, {"pile": "t1", "index": 6}]
 
 
@@ -204,6 +206,7 @@ def test_describe_the_stock_without_naming_a_face_down_card() -> None:
     b = dealt("klondike", 1)
     d = call(b.describe("stock>waste"))
     assert (d["kind"], d["hint"], d["done"]) == ("turn", "turn the stock", "Turned the stock")
+    assert d["brief"] == d["hint"]
     assert d["cards"] == [{"pile": "stock", "index": 23}]
     assert d["target"] == {"pile": "waste", "index": None}
     for _ in range(24):
@@ -221,11 +224,13 @@ def test_describe_a_pair_and_a_king() -> None:
     assert (d["kind"], d["hint"], d["done"]) == (
         "pair", "remove the 7 of diamonds with the 6 of hearts",
         "Removed the 7 of diamonds and the 6 of hearts")
+    assert d["brief"] == "remove 7\u2666 with 6\u2665"
     assert d["cards"] == [{"pile": "t22", "index": 0}, {"pile": "t24", "index": 0}]
     assert d["target"] == {"pile": "t24", "index": 0}
     d = call(dealt("pyramid", 3).describe("t27>f1"))
     assert (d["kind"], d["hint"], d["done"]) == (
         "remove", "remove the King of hearts", "Removed the King of hearts")
+    assert d["brief"] == "remove K\u2665"
     assert call(dealt("pyramid", 3).describe("nonsense"))["error"]["kind"] == "MoveParseError"
 
 

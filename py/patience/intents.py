@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .cards import card_name
+from .cards import RANK, RANKS, SUIT, SUIT_SYMBOLS, card_name
 from .explain import explain
 from .game import Move, State
 from .rules import Rules
@@ -206,6 +206,12 @@ def _kind(r: Rules, m: Move) -> str:
     return "move"
 
 
+def card_mark(card: int) -> str:
+    """Name a card in its shortest readable form, rank and suit symbol: ``10\u2666``."""
+    r = RANKS[RANK[card] - 1]
+    return f"{'10' if r == 'T' else r}{SUIT_SYMBOLS[SUIT[card]]}"
+
+
 def _names(cards: list[int]) -> str:
     """Join card names: "A", "A and B", "A, B and C"."""
     names = [card_name(c) for c in cards]
@@ -216,7 +222,8 @@ def describe(r: Rules, s: State, m: Move) -> dict[str, Any]:
     """Describe a move against the position it is played from (nothing face down named).
 
     ``kind``: ``turn``, ``recycle``, ``deal``, ``pair``, ``remove`` or ``move``; ``hint``:
-    the move as advice ("move the 5 of diamonds from Pile 4 to Pile 1"); ``done``: the move
+    the move as advice ("move the 5 of diamonds from Pile 4 to Pile 1"); ``brief``: the same
+    advice short enough for one line on a phone ("5\u2666 to Pile 1"); ``done``: the move
     as news ("5 of diamonds from Pile 4 to Pile 1"); ``cards``: the cards it takes, as
     ``{"pile", "index"}`` (both cards of a pair); ``target``: where they go, as
     ``{"pile", "index"}`` with the index of the card they go onto or pair with (``None`` for
@@ -232,6 +239,7 @@ def describe(r: Rules, s: State, m: Move) -> dict[str, Any]:
     target: dict[str, Any] | None = {"pile": m.dst,
                                      "index": len(dst_pile) - 1 if dst_pile else None}
     moving = src_pile[len(src_pile) - n:]
+    brief = ""
     if kind == "turn":
         hint, done = "turn the stock", "Turned the stock"
     elif kind == "deal":
@@ -242,21 +250,26 @@ def describe(r: Rules, s: State, m: Move) -> dict[str, Any]:
     elif kind == "pair" and src_pile and dst_pile:
         a, b = card_name(src_pile[-1]), card_name(dst_pile[-1])
         hint, done = f"remove the {a} with the {b}", f"Removed the {a} and the {b}"
+        brief = f"remove {card_mark(src_pile[-1])} with {card_mark(dst_pile[-1])}"
         cards.append({"pile": m.dst, "index": len(dst_pile) - 1})
     elif kind == "remove" and src_pile:
         a = card_name(src_pile[-1])
         hint, done = f"remove the {a}", f"Removed the {a}"
+        brief = f"remove {card_mark(src_pile[-1])}"
     elif kind in ("pair", "remove"):
         # Not a move of this position (asked after it was played): say it without names.
         hint, done = "remove the cards", "Removed the cards"
     else:
         what = card_name(moving[0]) if moving else "card"
+        short = card_mark(moving[0]) if moving else "card"
         if n > 1:
             what += f" and {n - 1} more"
+            short += f" and {n - 1} more"
         where = f"from {pile_label(m.src)} to {pile_label(m.dst)}"
         hint, done = f"move the {what} {where}", f"{what[:1].upper()}{what[1:]} {where}"
-    return {"kind": kind, "text": str(m), "hint": hint, "done": done, "src": m.src,
-            "dst": m.dst, "cards": cards, "target": target}
+        brief = f"{short} to {pile_label(m.dst)}"
+    return {"kind": kind, "text": str(m), "hint": hint, "brief": brief or hint, "done": done,
+            "src": m.src, "dst": m.dst, "cards": cards, "target": target}
 
 
 def words(r: Rules, before: State, m: Move, after: State) -> str:

@@ -7,6 +7,26 @@ import { sameToken } from "./knowledge.js";
 const $ = (id) => document.getElementById(id);
 const hasHidden = (s) => Object.values(s.piles).some((p) => p.includes(null));
 
+/** Write a part of the solver's line: its brief form, shown while the line is closed and
+ * its whole text does not fit, and its whole text (chrome.js). One text when the same. */
+export function say(p, brief, full = brief) {
+  const now = p.dataset.brief === brief && p.dataset.full === full;
+  if (now) return;
+  p.dataset.brief = brief;
+  p.dataset.full = full;
+  if (!brief || brief === full) {
+    p.textContent = full;
+    return;
+  }
+  const short = document.createElement("span");
+  short.className = "brief";
+  short.textContent = brief;
+  const whole = document.createElement("span");
+  whole.className = "full";
+  whole.textContent = full;
+  p.replaceChildren(short, whole);
+}
+
 /** core: the shared state and helpers of assist.js; parts: {ponr, hints}. */
 export function createView(core, { ponr, hints }) {
   const { kn } = core;
@@ -23,34 +43,36 @@ export function createView(core, { ponr, hints }) {
   /** The tip, if it is about the position on the table. */
   const tip = () => (core.tip && sameToken(core.tip.token, core.here()) ? core.tip : null);
 
+  /** The verdict: [state, brief word, whole text]. */
   function verdictText() {
     const s = core.snap();
     const { solver } = core;
-    if (!s || s.status === "won") return ["won", ""];
+    if (!s || s.status === "won") return ["won", "", ""];
     const e = knownHere();
     const peek = e?.usedHidden && hasHidden(s) ? " (the solver looked at face-down cards)" : "";
-    if (e?.verdict === "solved") return ["winnable", `Winnable${peek}`];
-    if (e?.verdict === "unwinnable") return ["lost", `Not winnable${s.status === "stuck" ? "" : peek}`];
-    if (solver.state === "failed") return ["failed", `Solver unavailable: ${solver.failure}`];
+    if (e?.verdict === "solved") return ["winnable", "Winnable", `Winnable${peek}`];
+    if (e?.verdict === "unwinnable") return ["lost", "Not winnable", `Not winnable${s.status === "stuck" ? "" : peek}`];
+    if (solver.state === "failed") return ["failed", "Solver unavailable", `Solver unavailable: ${solver.failure}`];
     if (core.trouble && sameToken(core.trouble.token, core.here())) {
-      return ["failed", `The solver could not check this position: ${core.trouble.message}`];
+      return ["failed", "Not checked", `The solver could not check this position: ${core.trouble.message}`];
     }
     if (core.asking("indicator", "deep")) {
-      return ["thinking", solver.state === "starting" ? "Thinking (starting the solver)…" : "Thinking…"];
+      return ["thinking", "Thinking…", solver.state === "starting" ? "Thinking (starting the solver)…" : "Thinking…"];
     }
-    if (e?.verdict === "unknown") return ["unknown", "Unknown: no win found within the search limit"];
-    return ["idle", ""];
+    if (e?.verdict === "unknown") return ["unknown", "Unknown", "Unknown: no win found within the search limit"];
+    return ["idle", "", ""];
   }
 
   function show() {
     const s = core.snap();
     const bar = $("assist");
     if (!s || !bar) return;
-    const [state, text] = verdictText();
+    const [state, brief, text] = verdictText();
     const shownTip = tip();
     const verdict = $("verdict");
     verdict.dataset.state = state;
-    verdict.textContent = core.on() || shownTip || ponr.found ? text : "";
+    const shown = core.on() || shownTip || ponr.found;
+    say(verdict, shown ? brief : "", shown ? text : "");
     verdict.hidden = !verdict.textContent;
     const back = $("btn-rewind");
     const lost = state === "lost" || ponr.walking() ? ponr.words(s) : null;
@@ -58,12 +80,13 @@ export function createView(core, { ponr, hints }) {
     if (lost?.back) back.textContent = lost.back;
     $("ponr").textContent = lost?.text ?? "";
     $("ponr").hidden = !lost?.text;
-    $("tip").textContent = shownTip?.text ?? "";
+    say($("tip"), shownTip?.brief ?? shownTip?.text ?? "", shownTip?.text ?? "");
     $("tip").dataset.kind = shownTip?.kind ?? "";
     $("tip").hidden = !shownTip;
     $("btn-solve").textContent = hints.solving ? "Stop" : "Solve";
     ponr.speak(lost?.found && state === "lost" ? lost.text : "", lost?.back);
     bar.hidden = verdict.hidden && !lost?.text && !shownTip;
+    bar.classList.toggle("with-tip", Boolean(shownTip));     // a phone's line then gives way
     // An answer that came in may mark other cards (the losing move): draw them.
     if (!quiet && JSON.stringify(marks()) !== drawn) core.ctx.draw();
   }

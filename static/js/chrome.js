@@ -1,6 +1,7 @@
 // The frame around the table: the "More" menu of rarely used actions on narrow screens, and
 // the solver's line, which keeps one fixed line's height and opens over the table to show
-// its whole text. Neither changes the height of anything above the table.
+// its whole text (each part's brief form gives way to its whole text; assist-view.js).
+// Neither changes the height of anything above the table.
 
 const $ = (id) => document.getElementById(id);
 
@@ -43,11 +44,18 @@ function setupSolverLine() {
     more.setAttribute("aria-expanded", String(open));
     more.textContent = open ? "Less" : "More";
   };
-  // Offer "More" only when a line is cut short.
+  // The closed line says each part whole where all fit, else in brief (assist-view.js), and
+  // offers "More" only when there is more to see: a part in brief, a part the closed line
+  // leaves out on a narrow screen, or a part cut short.
+  const cut = (el) => el.scrollWidth > el.clientWidth + 1;
   const check = () => {
     if (bar.classList.contains("open")) return;
-    const cut = [...bar.querySelectorAll("p")].some((p) => !p.hidden && p.scrollWidth > p.clientWidth + 1);
-    more.hidden = !cut;
+    const parts = [...bar.children].filter((el) => el !== more && !el.hidden);
+    for (const el of parts) el.classList.add("whole");
+    const brief = parts.some((el) => el.querySelector(".full") && cut(el));
+    for (const el of parts) el.classList.toggle("whole", !brief);
+    more.hidden = !parts.some((el) => (brief && el.querySelector(".full"))
+      || getComputedStyle(el).display === "none" || cut(el));
   };
   more.addEventListener("click", () => setOpen(!bar.classList.contains("open")));
   let words = bar.textContent;

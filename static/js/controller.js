@@ -87,8 +87,11 @@ export function createController() {
     app.ready = true;
   }
 
-  /** Ask for a hint; a game in which one was shown is won "with help" (records.js). */
+  /** Ask for a hint once the table has settled (a Hint pressed while a move's automatic
+   * moves are still to come is answered, not dropped by them); a game in which one was
+   * shown is won "with help" (records.js). */
   async function hint() {
+    await settled();
     await app.assist.hint();
     const tip = $("tip");
     if (!tip.hidden && ["win", "guess"].includes(tip.dataset.kind)) markUsed("hint");

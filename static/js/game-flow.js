@@ -5,7 +5,7 @@
 
 import { clockText } from "./clock.js";
 import { call } from "./engine.js";
-import { announce, ask, hideNotice, notice, toast } from "./notices.js";
+import { announce, ask, hideNotice, notice, toast, winNotice } from "./notices.js";
 import { markUsed, recordFields, recordWin } from "./records.js";
 import { app, elapsed, inProgress, solvedBySolver } from "./state.js";
 import * as store from "./store.js";
@@ -77,8 +77,8 @@ export function createFlow(c) {
       const note = recordWin();          // once: a reload or a redo finds it recorded
       if (app.recorded !== wasRecorded) save();
       announce(note ? `${title} ${note}` : title);
-      notice(title, `${snap.title}${snap.deal ? `, deal ${snap.deal}` : ""}, in ${snap.moveCount} moves and ${clockText(elapsed())}.${note ? ` ${note}` : ""}`,
-        [["New deal", () => c.dealRandom(snap.game)], ["Close", () => {}]], "outcome");
+      winNotice(title, `${snap.title}${snap.deal ? `, deal ${snap.deal}` : ""}, in ${snap.moveCount} moves and ${clockText(elapsed())}.${note ? ` ${note}` : ""}`,
+        [["New deal", () => c.dealRandom(snap.game), true], ["Close", () => {}]]);
       return;
     }
     if (snap.status === "stuck") {

@@ -11,6 +11,9 @@
 // move) or settled (a loss, or no win within the limit), and read out. If the player moved
 // or asked something else meanwhile, the late answer is dropped without a word. Solve waits
 // for a real win and never plays a guess.
+//
+// A tip has two forms: its text (the whole sentence, read out) and a brief one short enough
+// for one line on a phone ("Hint: 7♠ to Pile 1"); the solver's line opens on the text.
 
 import { DROPPED, sameToken } from "./knowledge.js";
 
@@ -49,17 +52,18 @@ export function createHints(core) {
   /** Tell whether a move is among the legal moves of the snapshot on the table. */
   const legal = (text) => (core.snap().moves ?? []).some((m) => m.text === text);
 
-  /** Put a move of the present position into words and marks, in the engine's words
-   * (the bridge's describe): the cards that go (both of a Pyramid pair), and where. */
+  /** Put a move of the present position into words (long and brief) and marks, in the
+   * engine's words (the bridge's describe): the cards that go (both of a Pyramid pair), and
+   * where: the top card they go onto, or the empty pile, so the mark is seen on top. */
   function explain(text) {
     const d = ctx.call("describe", text);
-    if (d.error) return { words: text, marks: [] };
+    if (d.error) return { words: text, brief: text, marks: [] };
     const marks = (d.cards ?? []).map((c) => ({ pile: c.pile, index: c.index, cls: "hint" }));
     if (d.target && !marks.some((m) => m.pile === d.target.pile)) {
-      marks.push({ pile: d.target.pile, index: null, cls: "hint-target" });
+      marks.push({ pile: d.target.pile, index: d.target.index ?? null, cls: "hint-target" });
     }
     if (!marks.length && d.src) marks.push({ pile: d.src, index: null, cls: "hint-target" });
-    return { words: d.hint, marks };
+    return { words: d.hint, brief: d.brief ?? d.hint, marks };
   }
 
   /** Say why there is no winning move to offer, from what the search gave. */
@@ -90,17 +94,20 @@ export function createHints(core) {
   /** The rule-of-thumb tip, ``before`` saying why it is offered and ``after`` what follows. */
   function guess(before, after = "") {
     const { move } = ctx.call("suggest");
-    if (!move) return { text: `${before || "No win is known"}, and there is no move to suggest.`, marks: [], kind: "guess" };
-    const { words, marks } = explain(move);
+    if (!move) {
+      return { text: `${before || "No win is known"}, and there is no move to suggest.`,
+        brief: "No move to suggest", marks: [], kind: "guess" };
+    }
+    const { words, brief, marks } = explain(move);
     const text = before ? `${before}. ${GUESS}: ${words}.` : `${GUESS}: ${words}.`;
-    return { text: after ? `${text} ${after}` : text, marks, kind: "guess" };
+    return { text: after ? `${text} ${after}` : text, brief: `Guess: ${brief}`, marks, kind: "guess" };
   }
 
   /** The tip for a search's answer about the present position. */
   function answerTip(e) {
     if (e?.verdict === "solved" && e.moves?.length && legal(e.moves[0])) {
-      const { words, marks } = explain(e.moves[0]);
-      return { text: `Hint: ${words}. This keeps the game winnable.`, marks, kind: "win" };
+      const { words, brief, marks } = explain(e.moves[0]);
+      return { text: `Hint: ${words}. This keeps the game winnable.`, brief: `Hint: ${brief}`, marks, kind: "win" };
     }
     return guess(noWin(e));
   }
@@ -177,7 +184,7 @@ export function createHints(core) {
     }
     if (!(e?.verdict === "solved" && e.moves?.length && legal(e.moves[0]))) {
       solving = false;
-      tell({ text: `${noWin(e)}, so there is nothing to play.`, marks: [], kind: "guess" });
+      tell({ text: `${noWin(e)}, so there is nothing to play.`, brief: "Nothing to play", marks: [], kind: "guess" });
       return;
     }
     core.tip = null;

@@ -119,20 +119,3 @@ export function inFlight(readId) {
   }
   return out;
 }
-
-/** A win: the cards leap one after another, then settle. */
-export function celebrate(elements) {
-  if (!motionOn()) return;
-  let i = 0;
-  for (const el of elements) {
-    if (typeof el.animate !== "function") continue;
-    const base = el.style.transform;
-    const lean = i % 2 ? 10 : -10;
-    el.animate([
-      { transform: base },
-      { transform: `${base} translateY(-38%) rotate(${lean}deg) scale(1.08)`, offset: 0.4 },
-      { transform: base },
-    ], { duration: 760, delay: Math.min(1600, i * 30), easing: "ease-in-out" });
-    i += 1;
-  }
-}

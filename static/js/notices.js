@@ -1,6 +1,7 @@
 // Telling the player: the screen-reader line (announce), the toast, and the notice with its
 // buttons (won, stuck, questions). Only words and buttons; what a button does is passed in.
 
+import { sound } from "./sound.js";
 import { $, app } from "./state.js";
 
 /** Read a text out to screen readers (the live region). */
@@ -22,6 +23,7 @@ export function toast(text) {
 export function notice(title, text, buttons, kind = "info") {
   const box = $("notice");
   box.dataset.kind = kind;
+  box.classList.remove("won");
   const returnTo = document.activeElement;
   $("notice-title").textContent = title;
   $("notice-text").textContent = text;
@@ -47,6 +49,12 @@ export function notice(title, text, buttons, kind = "info") {
   row.querySelector("button")?.focus();
 }
 
+/** Tell of a win: an outcome notice dressed as one (a headline over the line of figures). */
+export function winNotice(title, text, buttons) {
+  notice(title, text, buttons, "outcome");
+  $("notice").classList.add("won");
+}
+
 /** Hide the notice (only if it is of the given kind, when one is given). */
 export function hideNotice(kind = null) {
   const box = $("notice");
@@ -61,6 +69,7 @@ let reasonTimer = null;
  * above the page (position: fixed), so nothing of the layout moves. */
 export function showReason(text, near = null) {
   announce(text);
+  sound("refuse");
   let bubble = $("reason");
   if (!bubble) {
     bubble = document.createElement("p");

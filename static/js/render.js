@@ -4,9 +4,12 @@
 
 import { cardElement } from "./cards.js";
 import { geometry } from "./geometry.js";
+import { drawCue } from "./hint-cue.js";
 import { keyForPile } from "./keyboard-nav.js";
-import { celebrate, inFlight, motionOn, planMotion, play } from "./motion.js";
+import { inTurn, startCascade, stopCascade } from "./celebrate.js";
+import { inFlight, motionOn, planMotion, play } from "./motion.js";
 import { kindOf, stockOf } from "./piles.js";
+import { sound } from "./sound.js";
 
 export { geometry };
 
@@ -40,6 +43,7 @@ export function render(table, snap, names, view = {}) {
   let prev = last && last.size === `${geo.cardW}` ? lastPlaces(table, last.places) : null;
   // Another game or deal: its ids say nothing of these cards, which are dealt from the stock.
   if (prev && last.game !== game) prev = new Map([[null, { x: 0, y: 0, up: false }]]);
+  if (snap.status !== "won" || (last && last.game !== game)) stopCascade();
   const next = [];
   const byId = new Map();
   // Elements of the last drawing are kept and updated where they still show the same card
@@ -121,8 +125,9 @@ export function render(table, snap, names, view = {}) {
   // A focused pile that goes (another game's table) hands the focus to the first pile, so
   // the keyboard is never left on the page's body (table.js then puts it on the cursor).
   const lost = table.contains(document.activeElement) && !live.has(document.activeElement);
-  for (const child of [...table.children]) if (!live.has(child)) child.remove();
+  for (const child of [...table.children]) if (!live.has(child) && !child.matches("svg.hint-cue")) child.remove();
   table.appendChild(added);
+  drawCue(table, geo, marks, { still: !motionOn() });
   if (lost) keep.piles.values().next().value?.focus({ preventScroll: true });
   elements.set(table, keep);
   const places = new Map(next.map((c) => [c.id, c]));
@@ -131,10 +136,17 @@ export function render(table, snap, names, view = {}) {
   // The same table with its cards numbered anew (the saved board painted before the engine
   // started, then the engine's own): nothing moved.
   const renumbered = last && last.faces === faces;
+  if (last && !renumbered) {
+    sound(last.game !== game ? "deal" : snap.status === "won" && last.status !== "won" ? "win" : "place");
+  }
   if (motionOn() && prev && !renumbered) {
     const stock = geo.piles[stockOf(snap.layout)];
     play(planMotion(prev, next, stock ? { x: stock.x, y: stock.y } : { x: geo.gap, y: geo.gap }), byId);
-    if (snap.status === "won" && last.status !== "won") celebrate(byId.values());
+    if (snap.status === "won" && last.status !== "won") {
+      // The foundations' cards leave (every card, in a game whose foundations stay empty).
+      const found = Object.entries(geo.piles).filter(([id]) => kindOf(snap.layout, id) === "foundation").map(([, g]) => g);
+      startCascade(table, inTurn(found.some((g) => g.cards.length) ? found : Object.values(geo.piles)), geo);
+    }
   }
   return geo;
 }

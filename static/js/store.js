@@ -163,7 +163,7 @@ export function writeGame(snap, extra = {}, rev = null) {
 }
 
 const DEFAULT_SETTINGS = { autoMove: true, autoFinish: true, fourColour: false, indicator: true, motion: true,
-  options: {}, winnable: {} };
+  sound: false, options: {}, winnable: {} };
 
 /** Return the settings, falling back to the defaults for anything missing or malformed. */
 export function readSettings() {
@@ -175,7 +175,7 @@ export function readSettings() {
   }
   if (stored.v !== RECORD_VERSION) stored = {};
   const out = { ...DEFAULT_SETTINGS };
-  for (const name of ["autoMove", "autoFinish", "fourColour", "indicator", "motion"]) {
+  for (const name of ["autoMove", "autoFinish", "fourColour", "indicator", "motion", "sound"]) {
     if (typeof stored[name] === "boolean") out[name] = stored[name];
   }
   if (stored.options && typeof stored.options === "object" && !Array.isArray(stored.options)) {

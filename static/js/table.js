@@ -2,7 +2,6 @@
 // and the keyboard cursor.
 
 import { updateBar } from "./bar.js";
-import { motionOn } from "./motion.js";
 import { render } from "./render.js";
 import { $, app } from "./state.js";
 
@@ -28,7 +27,6 @@ export function draw() {
     note.textContent = "Starting the card engine… your game is shown as you left it";
     table.appendChild(note);
   }
-  table.classList.toggle("celebrate", snap.status === "won" && motionOn());
   if (app.cursor && app.geo.piles[app.cursor]) {
     const el = app.geo.piles[app.cursor].el;
     el.classList.add("kbd-focus");

@@ -122,7 +122,7 @@ export function bindDialogs(ui) {
     }
   });
   const checks = { "set-automove": "autoMove", "set-autofinish": "autoFinish", "set-fourcolour": "fourColour",
-    "set-motion": "motion",
+    "set-motion": "motion", "set-sound": "sound",
     "set-indicator": "indicator" };
   $("btn-settings").addEventListener("click", () => {
     const s = ui.settings();

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it } from "node:test";
 
-import { fakeTable, installDocument, installWorker, settle } from "./fakes.mjs";
+import { fakeTable, full, installDocument, installWorker, settle } from "./fakes.mjs";
 
 const { createAssist } = await import("../../static/js/assist.js");
 
@@ -51,7 +51,7 @@ describe("answers that arrive after a new deal", () => {
     const deep = workers[0].lastJob();
     answer(deep, { verdict: "solved", moves: ["t3>t2"], usedHidden: false });
     await hint;
-    assert.equal(els.tip.textContent, "Hint: do t3>t2. This keeps the game winnable.");
+    assert.equal(full(els.tip), "Hint: do t3>t2. This keeps the game winnable.");
     assert.deepEqual(w.calls.filter((c) => c[0] === "describe"), [["describe", "t3>t2"]]);
     assert.deepEqual(w.assist.marks().map((m) => m.pile), ["t1", "t2"]);
   });
@@ -92,7 +92,7 @@ describe("answers that arrive after a new deal", () => {
     answer(workers[0].lastJob(), { verdict: "solved", moves: ["x>y"], usedHidden: false });
     await solve;
     assert.deepEqual(w.played, []);
-    assert.match(els.tip.textContent, /nothing to play/);
+    assert.match(full(els.tip), /nothing to play/);
     assert.equal(w.assist.solving, false);
   });
 });
@@ -106,7 +106,7 @@ describe("a game switch", () => {
     answer(asked, { verdict: "solved", moves: ["t7>t8"], usedHidden: false });
     await settle();
     assert.equal(els.verdict.dataset.state, "thinking");
-    assert.equal(els.verdict.textContent, "Thinking (starting the solver)…");
+    assert.equal(full(els.verdict), "Thinking (starting the solver)…");
   });
 });
 
@@ -120,7 +120,7 @@ describe("the point of no return", () => {
     answer(workers[0].lastJob(), { verdict: "unwinnable", moves: [], usedHidden: false });
     await settle();
     assert.equal(els.verdict.dataset.state, "lost");
-    assert.equal(els.ponr.textContent, "Lost at move 1 (Pile 1 to Pile 2).");
+    assert.equal(full(els.ponr), "Lost at move 1 (Pile 1 to Pile 2).");
     assert.equal(els["btn-rewind"].textContent, "Undo to the deal");
     w.snap.last = "t1>t2";
     assert.deepEqual(w.assist.marks(), [{ pile: "t2", index: 0, cls: "lost-move" }]);
@@ -133,7 +133,7 @@ describe("the point of no return", () => {
     await settle();
     const walk = workers[0].lastJob();
     assert.equal(walk.job.kind, "rewind");
-    assert.equal(els.ponr.textContent, "Looking for the move that lost it…");
+    assert.equal(full(els.ponr), "Looking for the move that lost it…");
     w.deal(2);
     answer(walk, { winnable: 0, moves: ["t1>t2"], usedHidden: false, lost: [1] });
     await settle();

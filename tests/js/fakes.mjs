@@ -66,15 +66,33 @@ export function installClock() {
 /** A document with the elements assist-view.js writes to. */
 export function installDocument() {
   const els = {};
+  const element = (props = {}) => {
+    const classes = new Set();
+    return {
+      hidden: false, textContent: "", dataset: {}, className: "", ...props,
+      classList: {
+        toggle: (c, on = !classes.has(c)) => (on ? classes.add(c) : classes.delete(c), on),
+        contains: (c) => classes.has(c),
+      },
+      replaceChildren(...kids) {
+        this.children = kids;
+        this.textContent = kids.map((k) => k.textContent).join("");
+      },
+    };
+  };
   for (const id of ["assist", "verdict", "btn-rewind", "ponr", "tip", "btn-solve"]) {
-    els[id] = { id, hidden: false, textContent: "", dataset: {} };
+    els[id] = element({ id });
   }
   globalThis.document = {
     getElementById: (id) => els[id] ?? null,
     querySelector: () => null,
+    createElement: () => element(),
   };
   return els;
 }
+
+/** The whole text of a line of the solver's line (its brief form aside; assist-view.js). */
+export const full = (el) => el.dataset.full ?? el.textContent;
 
 /** A fake app for the solver on the table (assist.js): a table whose snapshot the test sets
  * (`deal(n, game, moves)`: each deal has legal moves of its own), the engine's describe and
@@ -100,7 +118,9 @@ export function fakeTable(createAssist, settings = {}) {
     names: () => ({ AS: "Ace of spades", "2H": "Two of hearts" }),
     call(method, ...args) {
       world.calls.push([method, ...args]);
-      if (method === "describe") return { hint: `do ${args[0]}`, cards: [{ pile: "t1", index: 0 }], target: { pile: "t2", index: null } };
+      if (method === "describe") {
+        return { hint: `do ${args[0]}`, brief: args[0], cards: [{ pile: "t1", index: 0 }], target: { pile: "t2", index: 0 } };
+      }
       if (method === "suggest") return { move: world.snap.moves[0].text };
       return {};
     },

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it } from "node:test";
 
-import { fakeTable, installClock, installDocument, installWorker, settle } from "./fakes.mjs";
+import { fakeTable, full, installClock, installDocument, installWorker, settle } from "./fakes.mjs";
 
 const { createAssist } = await import("../../static/js/assist.js");
 const { GUESS_AFTER_MS } = await import("../../static/js/hints.js");
@@ -38,11 +38,11 @@ async function guessed(settings) {
   w.deal(1);
   let done = false;
   w.hint = w.assist.hint().then(() => { done = true; });
-  assert.equal(els.tip.textContent, "Looking for a win…");
+  assert.equal(full(els.tip), "Looking for a win…");
   assert.equal(jobs().at(-1).job.budget, 200_000);
   clock.advance(GUESS_AFTER_MS - 1);
   await settle();
-  assert.equal(els.tip.textContent, "Looking for a win…", "nothing before the deadline");
+  assert.equal(full(els.tip), "Looking for a win…", "nothing before the deadline");
   assert.equal(done, false);
   clock.advance(1);
   await settle();
@@ -53,9 +53,9 @@ async function guessed(settings) {
 describe("a hint while the search is still running", () => {
   it("offers the rule of thumb at the deadline, labelled, and keeps searching", async () => {
     const w = await guessed();
-    assert.equal(els.tip.textContent, `${GUESS} Still looking for a win…`);
+    assert.equal(full(els.tip), `${GUESS} Still looking for a win…`);
     assert.equal(els.tip.dataset.kind, "guess");
-    assert.equal(w.said.at(-1), els.tip.textContent);
+    assert.equal(w.said.at(-1), full(els.tip));
     assert.deepEqual(w.assist.marks().map((m) => m.pile), ["t1", "t2"]);
     assert.equal(els.verdict.dataset.state, "thinking");
     assert.notDeepEqual(workers[0].sent.at(-1), { cancel: true });
@@ -65,18 +65,22 @@ describe("a hint while the search is still running", () => {
     const w = await guessed();
     answer(jobs().at(-1), { verdict: "solved", moves: ["t2>t1", "t1>t2"], usedHidden: false });
     await settle();
-    assert.equal(els.tip.textContent, "Hint: do t2>t1. This keeps the game winnable.");
+    assert.equal(full(els.tip), "Hint: do t2>t1. This keeps the game winnable.");
     assert.equal(els.tip.dataset.kind, "win");
-    assert.equal(w.said.at(-1), els.tip.textContent);
+    assert.equal(w.said.at(-1), full(els.tip));
     assert.equal(els.verdict.dataset.state, "winnable");
+    // The line shows the engine's brief words; the target's mark is its top card.
+    assert.equal(els.tip.dataset.brief, "Hint: t2>t1");
+    assert.deepEqual(w.assist.marks(), [
+      { pile: "t1", index: 0, cls: "hint" }, { pile: "t2", index: 0, cls: "hint-target" }]);
   });
 
   it("says so when the search proves the game lost", async () => {
     const w = await guessed();
     answer(jobs().at(-1), { verdict: "unwinnable", moves: [], usedHidden: false });
     await settle();
-    assert.equal(els.tip.textContent, `This game can no longer be won. ${GUESS}`);
-    assert.equal(w.said.at(-1), els.tip.textContent);
+    assert.equal(full(els.tip), `This game can no longer be won. ${GUESS}`);
+    assert.equal(w.said.at(-1), full(els.tip));
     assert.equal(els.verdict.dataset.state, "lost");
   });
 
@@ -84,7 +88,7 @@ describe("a hint while the search is still running", () => {
     await guessed();
     answer(jobs().at(-1), { verdict: "unknown", moves: null, usedHidden: false });
     await settle();
-    assert.equal(els.tip.textContent, `No win was found within the search limit. ${GUESS}`);
+    assert.equal(full(els.tip), `No win was found within the search limit. ${GUESS}`);
   });
 
   it("drops a late win silently once the player has moved", async () => {
@@ -107,7 +111,7 @@ describe("a hint while the search is still running", () => {
     const w = await guessed();
     const before = jobs().length;
     const solve = w.assist.toggleSolve();
-    assert.equal(els.tip.textContent, "Looking for a win to play…");
+    assert.equal(full(els.tip), "Looking for a win to play…");
     assert.equal(jobs().length, before, "Solve joins the search already running");
     answer(jobs().at(-1), { verdict: "solved", moves: ["t1>t2"], usedHidden: false });
     await solve;
@@ -121,8 +125,8 @@ describe("a hint while the search is still running", () => {
     const before = jobs().length;
     await w.assist.hint();
     assert.equal(jobs().length, before);
-    assert.equal(w.said.at(-1), els.tip.textContent);
-    assert.match(els.tip.textContent, /Still looking/);
+    assert.equal(w.said.at(-1), full(els.tip));
+    assert.match(full(els.tip), /Still looking/);
   });
 });
 
@@ -134,7 +138,7 @@ describe("a hint answered before the deadline", () => {
     await settle();
     const before = workers[0].sent.length;
     await w.assist.hint();
-    assert.equal(els.tip.textContent, "Hint: do t2>t1. This keeps the game winnable.");
+    assert.equal(full(els.tip), "Hint: do t2>t1. This keeps the game winnable.");
     assert.equal(workers[0].sent.length, before);
   });
 
@@ -144,7 +148,7 @@ describe("a hint answered before the deadline", () => {
     answer(jobs().at(-1), { verdict: "unwinnable", moves: [], usedHidden: false });
     await settle();
     await w.assist.hint();
-    assert.equal(els.tip.textContent, `This game can no longer be won. ${GUESS}`);
+    assert.equal(full(els.tip), `This game can no longer be won. ${GUESS}`);
   });
 
   it("shows the win without a guess first when the search answers in time", async () => {
@@ -156,7 +160,7 @@ describe("a hint answered before the deadline", () => {
     await hint;
     clock.advance(GUESS_AFTER_MS);
     await settle();
-    assert.equal(els.tip.textContent, "Hint: do t2>t1. This keeps the game winnable.");
+    assert.equal(full(els.tip), "Hint: do t2>t1. This keeps the game winnable.");
     assert.ok(!w.said.some((t) => t.includes("rule of thumb")));
   });
 });
@@ -168,12 +172,12 @@ describe("Solve", () => {
     const solve = w.assist.toggleSolve();
     clock.advance(GUESS_AFTER_MS * 10);
     await settle();
-    assert.equal(els.tip.textContent, "Looking for a win to play…");
+    assert.equal(full(els.tip), "Looking for a win to play…");
     assert.deepEqual(w.played, []);
     answer(jobs().at(-1), { verdict: "unknown", moves: null, usedHidden: false });
     await solve;
     assert.deepEqual(w.played, []);
-    assert.equal(els.tip.textContent, "No win was found within the search limit, so there is nothing to play.");
+    assert.equal(full(els.tip), "No win was found within the search limit, so there is nothing to play.");
     assert.equal(w.assist.solving, false);
   });
 });
