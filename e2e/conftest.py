@@ -67,6 +67,13 @@ CHROMIUM_ARGS: Final[tuple[str, ...]] = (
     "--no-first-run",
 )
 
+#: Runs in every page of the tests' contexts, unless a test is marked ``first_visit``: the How
+#: to play walk (static/js/howto.js) counts as seen, so it never stands over what a test
+#: clicks. Settings a test stores itself replace these.
+HOWTO_SEEN: Final[str] = (
+    "if (localStorage.getItem('patience:v1:settings') === null)"
+    " localStorage.setItem('patience:v1:settings', JSON.stringify({v: 1, howto: 1}));")
+
 #: Runs in every page before its own scripts: remembers how the engine's start ended, so
 #: :func:`wait_for_engine` can fail at once instead of waiting out its timeout.
 _BOOT_WATCH: Final[str] = """
@@ -237,6 +244,8 @@ def context(browser: Browser, server_origin: str, browser_log: BrowserLog,
     blocked = request.node.get_closest_marker("no_service_worker") is not None
     ctx = browser.new_context(service_workers="block" if blocked else "allow")
     ctx.add_init_script(_BOOT_WATCH)
+    if request.node.get_closest_marker("first_visit") is None:
+        ctx.add_init_script(HOWTO_SEEN)
 
     def route(r: Route) -> None:
         url = r.request.url

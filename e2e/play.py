@@ -45,6 +45,16 @@ def open_game(page: Page, site_url: str, game: str, deal: int | None = None) -> 
     wait_ready(page)
 
 
+def choose_game(page: Page, game: str) -> Locator:
+    """Open the Games dialog and choose a game's tile; return its card, whose options and
+    buttons then show under it."""
+    page.click("#btn-games")
+    page.click(f'.game-card[data-game="{game}"] .tile')
+    card = page.locator(f'.game-card[data-game="{game}"]')
+    card.locator(".details").wait_for(state="visible")
+    return card
+
+
 def snap(page: Page) -> dict[str, Any]:
     """Return the engine's present snapshot (the same one the page draws)."""
     data: dict[str, Any] = json.loads(page.evaluate("patienceBridge.snapshot(0)"))

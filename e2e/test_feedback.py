@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .play import card, drag, manual_play, open_game, pile, snap
+from .play import card, choose_game, drag, manual_play, open_game, pile, snap
 
 
 def nowhere_to_go(s: dict[str, Any]) -> tuple[str, str]:
@@ -139,15 +139,12 @@ def test_a_new_deal_from_the_games_dialog_asks_first_too(page: Page, site_url: s
     manual_play(page)
     open_game(page, site_url, "klondike", 1)
     play_a_tap(page, snap(page))
-    page.click("#btn-games")
-    page.click('.game-card[data-game="klondike"] button.accent')     # New deal
+    choose_game(page, "klondike").locator("button.accent").click()     # New deal
     expect(page.locator("#notice-title")).to_have_text("Start a new deal?")
     page.click('#notice-buttons button:has-text("Keep playing")')
     assert snap(page)["moveCount"] == 1 and snap(page)["deal"] == 1
-    page.click("#btn-games")
-    page.click('.game-card[data-game="freecell"] button.accent')     # another game: nothing lost
+    choose_game(page, "freecell").locator("button.accent").click()     # another game: nothing lost
     expect(page.locator("#notice")).to_be_hidden()
     assert snap(page)["game"] == "freecell"
-    page.click("#btn-games")
-    page.click('.game-card[data-game="klondike"] button:has-text("Resume")')
+    choose_game(page, "klondike").locator('button:has-text("Resume")').click()
     assert snap(page)["moveCount"] == 1 and snap(page)["game"] == "klondike"

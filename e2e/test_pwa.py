@@ -16,8 +16,8 @@ import build
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 
-from .conftest import CHROMIUM_ARGS, SUB_PATH, _chromium_path
-from .play import card, manual_play, snap, wait_ready
+from .conftest import CHROMIUM_ARGS, HOWTO_SEEN, SUB_PATH, _chromium_path
+from .play import card, choose_game, manual_play, snap, wait_ready
 
 
 @dataclass
@@ -58,6 +58,7 @@ def pwa_page(browser: Browser, own_site: Site) -> Iterator[Page]:
     """A page in a context of its own (no request routing, which would hide the service
     worker), failing the test if anything is requested from another origin."""
     context: BrowserContext = browser.new_context()
+    context.add_init_script(HOWTO_SEEN)
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(own_site.url))
     foreign: list[str] = []
     context.on("request", lambda r: foreign.append(r.url)
@@ -120,13 +121,11 @@ def test_offline_after_the_first_visit(pwa_page: Page, own_site: Site) -> None:
     wait_ready(page)
     page.click("#btn-hint")
     expect(page.locator("#tip")).to_contain_text("keeps the game winnable", timeout=120_000)
-    page.click("#btn-games")
-    page.click('.game-card[data-game="spider"] button.accent')         # switch games offline
+    choose_game(page, "spider").locator("button.accent").click()       # switch games offline
     wait_ready(page)
     spider = snap(page)
     assert spider["game"] == "spider" and spider["status"] == "playing"
-    page.click("#btn-games")
-    page.click('.game-card[data-game="klondike"] button:has-text("Resume")')
+    choose_game(page, "klondike").locator('button:has-text("Resume")').click()
     assert snap(page)["game"] == "klondike"
     assert page.context.pages[0] is page
 

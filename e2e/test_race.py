@@ -26,7 +26,7 @@ from playwright.sync_api import Page, expect
 from patience import worker
 
 from .conftest import BOOT_TIMEOUT_MS
-from .play import manual_play, open_game
+from .play import choose_game, manual_play, open_game
 
 SOLVER_TIMEOUT_MS = BOOT_TIMEOUT_MS
 INDICATOR_BUDGET = 60_000      # static/js/assist.js: BUDGETS.indicator
@@ -60,8 +60,7 @@ def new_deal(page: Page) -> None:
 
 
 def switch(page: Page, game: str) -> None:
-    page.click("#btn-games")
-    page.locator(f'.game-card[data-game="{game}"] button.accent').click()
+    choose_game(page, game).locator("button.accent").click()
     confirm_if_asked(page)
 
 
@@ -213,6 +212,48 @@ def test_switches_while_the_solver_starts_never_show_the_old_answer(page: Page,
     page.screenshot(path="/tmp/patience-e2e-race.png")
 
 
+def watch_verdict(page: Page) -> None:
+    """From now on, note every state the verdict line shows, with the position on the table
+    then (a MutationObserver's callback runs before the page is painted again, so these are
+    all the states a player could have seen)."""
+    page.evaluate("""() => {
+        const v = document.getElementById("verdict");
+        window.__verdicts = [];
+        window.__verdictWatch?.disconnect();
+        window.__verdictWatch = new MutationObserver(() => {
+            const snap = JSON.parse(patienceBridge.snapshot(0));
+            window.__verdicts.push({state: v.dataset.state, text: v.textContent,
+                                    game: snap.game, line: snap.line, save: snap.save});
+        });
+        window.__verdictWatch.observe(v, {attributes: true, childList: true,
+                                          characterData: true, subtree: true});
+    }""")
+
+
+def check_verdicts_seen(page: Page, game: str, label: str) -> None:
+    """Since watch_verdict: once the table showed a new ``game`` line, the verdict line
+    first said it was thinking (never an earlier position's answer), and every answer it
+    showed on a dealt position is the solver's for that very position."""
+    seen: list[dict[str, Any]] = page.evaluate("""() => {
+        window.__verdictWatch.disconnect();
+        return window.__verdicts;
+    }""")
+    shown = [v for v in seen if v["game"] == game]
+    assert shown, f"{label}: the verdict line never changed on {game}: {seen!r}"
+    assert shown[0]["state"] == "thinking", \
+        f"{label}: the first verdict on {game} was {shown[0]['text']!r}, not a search"
+    expected: dict[str, str] = {}
+    for v in shown:
+        if not SETTLED.match(v["state"]) or v["state"] == "failed" or v["line"]["moves"]:
+            continue        # positions Solve reached: the line's win, checked by check_position
+        save = v["save"]
+        if save not in expected:
+            expected[save] = expected_verdict(save)
+        assert v["state"] == expected[save], (
+            f"{label}: the line said {v['text']!r} on {game} {v['line']['key']}, "
+            f"the solver says {expected[save]}")
+
+
 def test_switches_while_a_search_runs_never_show_the_old_answer(page: Page,
                                                                 site_url: str) -> None:
     r = rng()
@@ -221,12 +262,15 @@ def test_switches_while_a_search_runs_never_show_the_old_answer(page: Page,
     names = catalogue_names(page)
     wait_verdict(page)                                   # the solver has started
     for round_ in range(3):
-        # Spider's searches take a while: switch away while one runs, Hint or Solve asked.
+        # Switch to Spider, ask Hint or Solve while its search may still run, switch away.
+        # Its one-suit deals are now won in some 2,000 positions, so the answer may come
+        # before any look: every state the verdict line took is checked, not a moment.
+        watch_verdict(page)
         switch(page, "spider")
-        expect(page.locator("#verdict")).to_have_attribute("data-state", "thinking")
         page.wait_for_timeout(r.randrange(800))
         page.click(r.choice(["#btn-hint", "#btn-solve"]))
         page.wait_for_timeout(r.randrange(300))
+        check_verdicts_seen(page, "spider", f"search race {round_ + 1}")
         scramble(page, r, r.choice(CHECKED), steps=r.randrange(1, 4), pause_ms=200)
         page.wait_for_timeout(400)
         s = state(page)

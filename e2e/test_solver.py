@@ -16,7 +16,7 @@ import patience
 from patience.solver import solve, winnable_key
 
 from .conftest import BOOT_TIMEOUT_MS
-from .play import card, drag, manual_play, open_game, pile, snap, wait_ready
+from .play import card, choose_game, drag, manual_play, open_game, pile, snap, wait_ready
 from helpers import LOSING, freecell_ending
 
 # The worker starts a second Pyodide, then searches: allow for a slow, busy machine.
@@ -134,8 +134,7 @@ def test_winnable_deals_only_deals_from_the_shipped_list(page: Page, site_url: s
     listed = json.loads((site_dir / "static/data/winnable.json").read_text())["sets"]
     manual_play(page)
     open_game(page, site_url, "freecell", 1)
-    page.click("#btn-games")
-    page.locator('.game-card[data-game="freecell"] input[name="winnable"]').check()
+    choose_game(page, "freecell").locator('input[name="winnable"]').check()
     page.locator('.game-card[data-game="freecell"] button.accent').click()
     deal = snap(page)["deal"]
     assert deal != 1 and deal in listed["freecell"]

@@ -352,3 +352,25 @@ def test_the_snapshot_says_how_often_a_time_penalty_falls_only_when_timed() -> N
     assert call(dealt("klondike", 1, {"timed": True}).snapshot(0))["penaltyEvery"] == 10
     assert call(dealt("klondike", 1).snapshot(0))["penaltyEvery"] is None
     assert call(dealt("freecell", 1).snapshot(0))["penaltyEvery"] is None
+
+
+# Pictures of the games ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", list(patience.GAMES))
+def test_a_preview_is_the_opening_of_a_fixed_deal_as_the_table_draws_it(game_id: str) -> None:
+    b = Bridge()
+    picture = call(b.preview(game_id, "{}"))
+    opening = call(dealt(game_id, picture["deal"]).snapshot(0))
+    for field in ("game", "title", "options", "deal", "layout", "piles", "free", "labels"):
+        assert picture[field] == opening[field], field
+    assert picture["taps"] == {}
+    assert b.session is None                     # a picture deals nothing on the table
+    assert call(b.preview(game_id, "{}")) == picture
+
+
+def test_a_preview_takes_options_and_says_what_is_wrong_with_them() -> None:
+    b = Bridge()
+    assert call(b.preview("spider", '{"suits": 1}'))["options"]["suits"] == 1
+    assert "error" in call(b.preview("spider", '{"suits": 3}'))
+    assert "error" in call(b.preview("no_such_game", "{}"))

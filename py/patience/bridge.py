@@ -18,13 +18,12 @@ from .errors import PatienceError
 from .explain import explain
 from .game import Game, State
 from .games import GAMES, find_game
-from .games.layouts import standard_layout
+from .guide_api import GuideApi, table_layout
 from .identity import Tracker
 from .intents import pile_label
 from .links_api import LinksApi
 from .movegen import TIME_PERIOD
 from .notation import parse_move
-from .pilekeys import pile_keys, pile_kinds
 from .records_api import RecordsApi
 from .rules import MAX_DEAL, Rules
 from .savecheck import dumps
@@ -34,12 +33,6 @@ from .suggest import suggest
 from .view import view
 
 
-def _layout(r: Rules) -> dict[str, Any]:
-    """Return where the piles go (the game's own layout, or the usual one), the kind of each
-    pile and the key that goes straight to it (:mod:`patience.pilekeys`)."""
-    return {**(r.game.layout or standard_layout)(r), "kinds": pile_kinds(r), "keys": pile_keys(r)}
-
-
 def _game_info(g: Game) -> dict[str, Any]:
     return {"id": g.id, "title": g.title, "summary": g.summary, "decks": g.decks,
             "options": [{"name": o.name, "label": o.label, "help": o.help,
@@ -47,7 +40,7 @@ def _game_info(g: Game) -> dict[str, Any]:
                          "default": o.default} for o in g.options]}
 
 
-class Bridge(LinksApi, RecordsApi):
+class Bridge(LinksApi, RecordsApi, GuideApi):
     """One game in play for the page, plus the catalogue of games."""
 
     def __init__(self) -> None:
@@ -273,7 +266,7 @@ class Bridge(LinksApi, RecordsApi):
         ids = self.tracker.ids(s.piles)
         return dumps({
             "game": r.game.id, "title": r.game.title, "options": r.options,
-            "deal": session.deal, "layout": _layout(r), "piles": seen["piles"],
+            "deal": session.deal, "layout": table_layout(r), "piles": seen["piles"],
             "free": seen["free"], "ids": {n: ids[i] for i, n in enumerate(r.names)},
             "labels": {n: pile_label(n) for n in r.names},
             "moves": [{"src": m.src, "dst": m.dst, "n": m.n, "text": str(m)} for m in moves],

@@ -117,20 +117,24 @@ def _layout(page: Page, r: Rules) -> None:
     cells = ""
     if r.C:
         cells = f" {num('cells', len(r.C))} free cells each hold any one card."
-    if g.foundation == "suit_up":
-        found = f" {num('foundations', len(r.F))} foundations build up in suit from Ace to King."
-    elif g.foundation == "runs":
-        found = f" {num('foundations', len(r.F))} foundations take the finished runs."
-    elif g.foundation == "wrap":
-        found = " One foundation takes every card."
-    else:
-        found = " Removed cards go to a discard pile."
-    page.p(f"{deck}. {table}{stock}{cells}{found}")
+    page.p(f"{deck}. {table}{stock}{cells} {foundation_words(page, r)}")
     if g.arrange is not None and g.arrange in HOOK_WORDS:
         page.p(HOOK_WORDS[g.arrange])
     if g.shuffle == "microsoft":
         page.p("Deal numbers are Microsoft's: a deal here has the layout of the game of the "
                "same number in Windows FreeCell.")
+
+
+def foundation_words(page: Page, r: Rules) -> str:
+    """Return the sentence saying what the foundations take."""
+    num = page.num
+    if r.game.foundation == "suit_up":
+        return f"{num('foundations', len(r.F))} foundations build up in suit from Ace to King."
+    if r.game.foundation == "runs":
+        return f"{num('foundations', len(r.F))} foundations take the finished runs."
+    if r.game.foundation == "wrap":
+        return "One foundation takes every card."
+    return "Removed cards go to a discard pile."
 
 
 def _sizes(page: Page, sizes: list[int]) -> str:
@@ -167,8 +171,23 @@ def _faces(page: Page, sizes: list[int], downs: list[int]) -> str:
 
 def _moves(page: Page, r: Rules) -> None:
     g = r.game
-    num = page.num
     page.h3("Moves")
+    items = table_words(page, r)
+    if r.stock >= 0:
+        items.extend(stock_words(page, r))
+    if g.foundation in ("suit_up", "wrap"):
+        items.append("The top card of a foundation may come back to a pile." if r.takeback
+                     else "Cards on the foundations stay there.")
+    if g.safety == "none" and g.after_move is None:
+        items.append("Nothing is moved for you: every move is yours.")
+    page.ul(items)
+
+
+def table_words(page: Page, r: Rules) -> list[str]:
+    """Return the sentences on how cards move on the table: building, lifting, empty piles,
+    pairs, the foundation's own rule, face-down cards and what happens after a move."""
+    g = r.game
+    num = page.num
     items: list[str] = []
     if r.pairs:
         total = r.pair_total
@@ -219,17 +238,11 @@ def _moves(page: Page, r: Rules) -> None:
         items.append("A face-down card left on top of a pile turns face up at once.")
     if g.after_move is not None and g.after_move in HOOK_WORDS:
         items.append(HOOK_WORDS[g.after_move])
-    if r.stock >= 0:
-        items.extend(_stock(page, r))
-    if g.foundation in ("suit_up", "wrap"):
-        items.append("The top card of a foundation may come back to a pile." if r.takeback
-                     else "Cards on the foundations stay there.")
-    if g.safety == "none" and g.after_move is None:
-        items.append("Nothing is moved for you: every move is yours.")
-    page.ul(items)
+    return items
 
 
-def _stock(page: Page, r: Rules) -> list[str]:
+def stock_words(page: Page, r: Rules) -> list[str]:
+    """Return the sentences on the stock (and the waste) of a game that has one."""
     num = page.num
     out: list[str] = []
     if r.waste >= 0:

@@ -13,6 +13,8 @@ export const createDialogActions = (c) => ({
   current: () => app.snap?.game,
   hasSave: (id) => store.read(store.keys.game(id)) !== null,
   options: (id) => app.settings.options[id] ?? {},
+  /** A picture of a game's opening with these options (Bridge.preview), or an error. */
+  preview: (id, options) => call("preview", id, JSON.stringify(options ?? {})),
   resume(id) {
     c.saveNow();
     c.openGame(id);

@@ -29,6 +29,7 @@ import { bindDaily } from "./daily.js";
 import { createDialogActions } from "./dialog-actions.js";
 import { call } from "./engine.js";
 import { attachKeyboard, attachPointer } from "./input.js";
+import { bindHowto, isFirstVisit, openHowto } from "./howto.js";
 import { createIntents } from "./intents.js";
 import { createKeyboard } from "./keyboard-nav.js";
 import { createLinks, share, syncAddress } from "./links.js";
@@ -36,6 +37,7 @@ import { announce, hideNotice, notice, showReason } from "./notices.js";
 import { $, app } from "./state.js";
 import { bindStats } from "./stats-dialog.js";
 import { draw } from "./table.js";
+import * as store from "./store.js";
 import { bindTransfer } from "./transfer.js";
 import { bindDialogs } from "./ui.js";
 
@@ -96,7 +98,13 @@ $("table").addEventListener("focusin", (e) => {
     p.classList.add("kbd-focus");
   }
 });
-bindDialogs(createDialogActions(controller));
+const dialogActions = createDialogActions(controller);
+bindDialogs({ ...dialogActions, howto: openHowto });
+bindHowto({
+  call, draw, play, ready: () => app.ready, snap: () => app.snap,
+  saveSettings: (next) => dialogActions.saveSettings(next),
+  focusTable: () => document.querySelector("#table .pile[tabindex='0']")?.focus({ preventScroll: true }),
+});
 bindDaily(controller, links);
 bindTransfer(controller);
 bindStats(controller);
@@ -110,4 +118,9 @@ for (const [id, fn] of [["btn-undo", undo], ["btn-redo", redo], ["btn-restart", 
 // The table's size changes with the window and with the solver's line above it.
 new ResizeObserver(() => draw()).observe($("table"));
 
-boot(controller, links);
+// A first visit (nothing stored yet) is walked through its first game once it is dealt.
+const firstVisit = isFirstVisit(store.read, store.keys);
+boot(controller, links).then(() => {
+  const shown = firstVisit && !app.settings.howto && openHowto();
+  document.documentElement.dataset.howto = shown ? "shown" : "not-shown";   // said for tests
+});

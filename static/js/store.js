@@ -183,6 +183,8 @@ export function readSettings() {
     if (typeof stored[name] === "boolean") out[name] = stored[name];
   }
   out.theme = checkTheme(stored.theme);   // an unknown theme falls back to the default
+  // The version of the How to play walk last closed (howto.js), a whole number.
+  if (Number.isSafeInteger(stored.howto) && stored.howto > 0) out.howto = stored.howto;
   if (BACKS.includes(stored.back)) out.back = stored.back;
   if (stored.options && typeof stored.options === "object" && !Array.isArray(stored.options)) {
     // Only per-game objects of options; anything else is dropped.

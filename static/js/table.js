@@ -2,6 +2,7 @@
 // and the keyboard cursor.
 
 import { updateBar } from "./bar.js";
+import { howtoMarks } from "./howto.js";
 import { render } from "./render.js";
 import { $, app } from "./state.js";
 
@@ -16,7 +17,7 @@ export function draw() {
   }
   app.drawPending = false;
   const hadFocus = table.contains(document.activeElement);
-  app.geo = render(table, snap, app.names, { selected: app.selected, marks: app.assist.marks() });
+  app.geo = render(table, snap, app.names, { selected: app.selected, marks: [...app.assist.marks(), ...howtoMarks()] });
   table.classList.toggle("ready", app.ready);
   table.classList.toggle("waiting", !app.ready);
   table.setAttribute("aria-busy", String(!app.ready));

@@ -1,5 +1,8 @@
-// Dialogs: the game chooser with every game's options, the rules page, the settings and the
+// Dialogs: the game chooser (picker.js), the rules page, the settings and the
 // deal-number form. They call back into the app through the `ui` object main.js passes in.
+
+import { bindPicker, openPicker } from "./picker.js";
+import { frame, picture, unframe } from "./preview.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -26,79 +29,6 @@ progress.</li>
 <li>When no legal move is left the game tells you, and offers to undo or deal again.</li>
 </ul>`;
 
-function optionLabel(option, value) {
-  const i = option.choices.indexOf(value);
-  return option.labels[i] ?? String(value);
-}
-
-function gameCard(ui, game) {
-  const card = document.createElement("section");
-  card.className = "game-card";
-  card.dataset.game = game.id;
-  const chosen = ui.options(game.id);
-  const current = ui.current() === game.id;
-  const saved = ui.hasSave(game.id);
-  card.innerHTML = `<h3>${game.title}</h3><p>${game.summary}</p>`;
-  const opts = document.createElement("div");
-  opts.className = "opts";
-  for (const option of game.options) {
-    const label = document.createElement("label");
-    label.textContent = `${option.label} `;
-    label.title = option.help;
-    const select = document.createElement("select");
-    select.name = option.name;
-    option.choices.forEach((value, i) => {
-      const o = document.createElement("option");
-      o.value = String(i);
-      o.textContent = optionLabel(option, value);
-      const selected = option.name in chosen ? chosen[option.name] : option.default;
-      if (selected === value) o.selected = true;
-      select.appendChild(o);
-    });
-    label.appendChild(select);
-    opts.appendChild(label);
-  }
-  const winnable = document.createElement("label");
-  winnable.className = "check";
-  winnable.innerHTML = '<input type="checkbox" name="winnable"> Winnable deals only';
-  winnable.title = "New deals are ones the solver has won: from the list shipped with Patience, or found on this device.";
-  const box = winnable.querySelector("input");
-  box.checked = ui.winnable(game.id);
-  box.addEventListener("change", () => ui.setWinnable(game.id, box.checked));
-  opts.appendChild(winnable);
-  card.appendChild(opts);
-  const buttons = document.createElement("div");
-  buttons.className = "buttons";
-  if (saved || current) {
-    const note = document.createElement("span");
-    note.className = "in-progress";
-    note.textContent = current ? "Playing now" : "Game in progress";
-    buttons.appendChild(note);
-    const resume = document.createElement("button");
-    resume.type = "button";
-    resume.className = "tool";
-    resume.textContent = current ? "Back to it" : "Resume";
-    resume.addEventListener("click", () => { $("dlg-games").close(); if (!current) ui.resume(game.id); });
-    buttons.appendChild(resume);
-  }
-  const play = document.createElement("button");
-  play.type = "button";
-  play.className = "tool accent";
-  play.textContent = saved || current ? "New deal" : "Play";
-  play.addEventListener("click", () => {
-    const options = {};
-    for (const option of game.options) {
-      const select = card.querySelector(`select[name="${option.name}"]`);
-      options[option.name] = option.choices[Number(select.value)];
-    }
-    $("dlg-games").close();
-    ui.newGame(game.id, options);
-  });
-  buttons.appendChild(play);
-  card.appendChild(buttons);
-  return card;
-}
-
 const shown = (el) => Boolean(el?.isConnected) && el.getClientRects().length > 0 && !el.disabled;
 
 /** Give the focus back to the control that opened a dialog when it closes; when that
@@ -123,26 +53,27 @@ function returnFocus() {
 
 export function bindDialogs(ui) {
   returnFocus();
-  $("btn-games").addEventListener("click", () => {
-    const list = $("game-list");
-    const games = ui.games();
-    if (!games.length) {
-      list.textContent = "The games appear here as soon as the card engine has started.";
-    } else {
-      list.replaceChildren(...games.map((g) => gameCard(ui, g)));
-    }
-    $("dlg-games").showModal();
-  });
+  bindPicker(ui);
+  $("btn-games").addEventListener("click", () => openPicker(ui));
   $("btn-rules").addEventListener("click", () => {
     const page = ui.rules();              // the engine's page for the game and its options
     $("dlg-rules-title").textContent = page ? `How to play ${page.title}` : "Rules";
     $("rules-text").innerHTML = (page ? page.html : "<p>The rules appear here as soon as the card engine has started.</p>")
       + PLAYING_HERE;
+    $("btn-howto").hidden = !page;
     $("dlg-rules").showModal();
+    // The game's opening layout, drawn by the table's renderer (preview.js).
+    const id = ui.current();
+    frame($("rules-pic"), page && id ? picture(ui.preview, id, ui.options(id)) : null);
     // showModal focuses the Close button at the bottom, scrolling there: open at the top.
     for (const el of [$("dlg-rules"), $("rules-text"), $("dlg-rules").querySelector(".dialog-body")]) {
       if (el) el.scrollTop = 0;
     }
+  });
+  $("dlg-rules").addEventListener("close", () => unframe($("rules-pic")));
+  $("btn-howto").addEventListener("click", () => {
+    $("dlg-rules").close();
+    ui.howto();
   });
   const checks = { "set-automove": "autoMove", "set-autofinish": "autoFinish", "set-fourcolour": "fourColour",
     "set-motion": "motion", "set-sound": "sound",

@@ -1,0 +1,71 @@
+"""The bridge's methods for the Games dialog's pictures and the How to play walk.
+
+A mixin of :class:`patience.bridge.Bridge`: strings in, JSON text out, a failure as ``{"error":
+{"kind": ..., "message": ...}}``, never an exception.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import howto
+from .errors import PatienceError
+from .games import find_game
+from .games.layouts import standard_layout
+from .intents import pile_label
+from .pilekeys import pile_keys, pile_kinds
+from .rules import Rules
+from .session import Session
+from .view import view
+
+# The deal every picture of a game shows: a fixed one, so a game always looks the same.
+PREVIEW_DEAL = 1
+
+
+def _error(e: Exception) -> str:
+    kind = getattr(e, "kind", type(e).__name__)
+    return json.dumps({"error": {"kind": kind, "message": str(e)}})
+
+
+def table_layout(r: Rules) -> dict[str, Any]:
+    """Return where the piles go (the game's own layout, or the usual one), the kind of each
+    pile and the key that goes straight to it (:mod:`patience.pilekeys`)."""
+    return {**(r.game.layout or standard_layout)(r), "kinds": pile_kinds(r), "keys": pile_keys(r)}
+
+
+class GuideApi:
+    """Pictures of each game's opening layout, and the walk through the game on the table."""
+
+    session: Session | None
+
+    def preview(self, game_id: str, options_json: str = "{}") -> str:
+        """Return a picture of a game's opening: the snapshot fields the page draws.
+
+        A fixed deal (:data:`PREVIEW_DEAL`) with the options given (the defaults for those not
+        given), face-down cards as ``null``: ``{"game", "title", "options", "deal", "layout",
+        "piles", "free", "labels", "taps"}`` (``taps`` empty: a picture is not played).
+        """
+        try:
+            options = json.loads(options_json or "{}")
+            r = Rules(find_game(game_id), options)
+        except (PatienceError, ValueError, TypeError) as e:
+            return _error(e)
+        s = r.deal(PREVIEW_DEAL)
+        seen = view(r, s)
+        return json.dumps({"game": r.game.id, "title": r.game.title, "options": r.options,
+                           "deal": PREVIEW_DEAL, "layout": table_layout(r), "piles": seen["piles"],
+                           "free": seen["free"], "labels": {n: pile_label(n) for n in r.names},
+                           "taps": {}})
+
+    def howto(self) -> str:
+        """Return the How to play walk of the game on the table, at its present position.
+
+        ``{"game", "title", "steps": [...]}``; see :func:`patience.howto.steps` for a step.
+        """
+        if self.session is None:
+            return json.dumps({"error": {"kind": "no-game",
+                                         "message": "no game in play: deal or load one first"}})
+        r, s = self.session.rules, self.session.state
+        return json.dumps({"game": r.game.id, "title": r.game.title,
+                           "steps": howto.steps(r, s)})
