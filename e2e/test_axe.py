@@ -67,6 +67,7 @@ def wait_for(page: Page, condition: str) -> None:
 def choose_game(page: Page, game: str) -> None:
     """Open ``game`` from the Games dialog, as a player would."""
     page.click("#btn-games")
+    page.locator(f"#game-{game}").check(force=True)     # the picker opens the game's tile
     entry = page.locator(f'#dlg-games [data-game="{game}"]')
     entry.locator("button.accent").click()
     if page.locator("#notice").is_visible():                   # a game in progress: give it up
