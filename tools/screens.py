@@ -5,11 +5,15 @@
     .venv/bin/python tools/screens.py --themes night contrast
     .venv/bin/python tools/screens.py --out /tmp/shots --site dist
     .venv/bin/python tools/screens.py --readme        # and the README's two pictures
+    .venv/bin/python tools/screens.py --scenes-only --sizes 360x640   # the scenes alone
 
 Each game is shown part-way through a real game: the engine plays ``--moves`` moves of its own
 rule-of-thumb suggestions from deal ``--deal``, the save goes into the page's storage, and the
 page resumes it as a returning player's would, in each table theme (``--themes``, default
-all). Shots are named ``<game>-<width>x<height>-<theme>.png``.
+all). Shots are named ``<game>-<width>x<height>-<theme>.png``. Then the scenes a player meets
+beyond the table, in each size and theme (``--scenes``, default all): the Games picker, How to
+play at its move, a hint with its destination, and a win's cascade (with motion on), named
+``<scene>-<width>x<height>-<theme>.png``.
 The README's pictures come from here: ``--readme`` also writes ``docs/phones.png`` (the
 FreeCell, Spider and Klondike phone shots side by side, drawn by the same Chromium) and
 ``docs/klondike-desktop.png`` (the Klondike laptop shot). If ImageMagick's ``convert`` is on
@@ -26,6 +30,10 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -40,7 +48,9 @@ SIZES = ["360x640", "640x360", "800x1280", "1366x768"]
 README_PHONES = ("freecell", "spider", "klondike")
 README_LAPTOP = "klondike"
 SETTINGS = {"v": 1, "autoMove": False, "autoFinish": False, "fourColour": False,
-            "indicator": False, "motion": False, "options": {}, "winnable": {}}
+            "indicator": False, "motion": False, "options": {}, "winnable": {}, "howto": 1}
+#: The scenes beyond the table (see :func:`scene`).
+SCENES = ("picker", "howto", "hint", "win")
 
 
 def shoot(site: Path, out: Path, games: list[str], sizes: list[str], deal: int,
@@ -74,6 +84,96 @@ def shoot(site: Path, out: Path, games: list[str], sizes: list[str], deal: int,
                 page.wait_for_selector("#table.ready .card", timeout=120_000)
                 page.wait_for_timeout(300)
                 path = out / f"{game}-{size}-{theme}.png"
+                page.screenshot(path=str(path))
+                shots.append(path)
+                ctx.close()
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return shots
+
+
+def scene(page: Page, name: str, narrow: bool, last: str) -> None:
+    """Bring the page on the table to the scene ``name``, ready for its picture."""
+    from e2e.play import card, drag, pile, snap  # noqa: PLC0415 (a test tool's extra)
+
+    if name == "picker":
+        page.click("#btn-games")
+        page.wait_for_selector("#dlg-games[open] .game-card .pic .card", timeout=30_000)
+    elif name == "howto":
+        if narrow:
+            page.click("#btn-more")
+        page.click("#btn-rules")
+        page.click("#btn-howto")
+        page.wait_for_selector("#howto:not([hidden])")
+        for _ in range(4):                 # on to the step that shows a real move
+            if page.is_visible("#howto-play"):
+                break
+            page.click("#howto-next")
+    elif name == "hint":
+        page.click("#btn-hint")
+        page.wait_for_selector(".hint-target", timeout=60_000)
+        page.wait_for_function("!/^Looking/.test(document.getElementById('tip').textContent)",
+                               timeout=60_000)
+    elif name == "win":                    # the last move, dragged: the cascade starts
+        s = snap(page)
+        src, _, dst = last.partition(">")
+        drag(page, card(page, src, len(s["piles"][src]) - 1), pile(page, dst.split(":")[0]))
+        page.wait_for_selector("canvas.cascade", state="attached", timeout=10_000)
+        page.wait_for_timeout(2500)
+        return
+    page.wait_for_timeout(400)
+
+
+def scene_record(name: str) -> tuple[str, str, str]:
+    """Return the game and the storage record a scene starts from, and the move the win
+    scene plays (else "")."""
+    from e2e.play import saved_record  # noqa: PLC0415 (a test tool's extra)
+    from e2e.test_records import record_and_tail  # noqa: PLC0415
+
+    if name == "win":                      # FreeCell one move before the win
+        record, tail = record_and_tail(1)
+        return "freecell", record, tail[0]
+    if name == "hint":
+        return "freecell", saved_record("freecell", 7, 0), ""
+    return "klondike", saved_record("klondike", 7, 6), ""
+
+
+def shoot_scenes(site: Path, out: Path, scenes: list[str], sizes: list[str],
+                 themes: list[str]) -> list[Path]:
+    """Take the scenes' pictures; return their paths."""
+    from e2e.conftest import CHROMIUM_ARGS, _chromium_path  # noqa: PLC0415
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415 (a test tool's extra)
+
+    server, origin = build.serve(site.parent)
+    url = f"{origin}{site.name}/"
+    shots = []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=_chromium_path(pw),
+                                         args=list(CHROMIUM_ARGS))
+            for size, theme, name in ((s, t, n) for s in sizes for t in themes for n in scenes):
+                w, h = (int(x) for x in size.split("x"))
+                moving = name == "win"
+                ctx = browser.new_context(viewport={"width": w, "height": h},
+                                          reduced_motion="no-preference" if moving else "reduce",
+                                          service_workers="block",
+                                          has_touch=w < 700, is_mobile=w < 700)
+                page = ctx.new_page()
+                game, record, last = scene_record(name)
+                settings = {**SETTINGS, "theme": theme, "motion": moving,
+                            "indicator": name == "hint"}
+                page.add_init_script(
+                    "localStorage.setItem('patience:v1:settings', "
+                    f"{json.dumps(json.dumps(settings))});"
+                    f"localStorage.setItem('patience:v1:current', {json.dumps(game)});"
+                    f"localStorage.setItem('patience:v1:game:{game}', "
+                    f"{json.dumps(record)});")
+                page.goto(url)
+                page.wait_for_selector("#table.ready .card", timeout=120_000)
+                scene(page, name, narrow=w < 1200, last=last)
+                path = out / f"{name}-{size}-{theme}.png"
                 page.screenshot(path=str(path))
                 shots.append(path)
                 ctx.close()
@@ -123,6 +223,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
     ap.add_argument("--sizes", nargs="+", default=SIZES)
     ap.add_argument("--themes", nargs="+", help="table themes (default: all of them)")
+    ap.add_argument("--scenes", nargs="+", default=list(SCENES), choices=SCENES,
+                    help="the scenes beyond the table (default: all)")
+    ap.add_argument("--scenes-only", action="store_true", help="only the scenes, no games")
     ap.add_argument("--deal", type=int, default=7)
     ap.add_argument("--moves", type=int, default=24)
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
@@ -143,8 +246,10 @@ def main(argv: list[str] | None = None) -> int:
             unknown = sorted(set(chosen) - set(themes()))
             if unknown:
                 ap.error(f"no such theme: {', '.join(unknown)} (there are: {', '.join(themes())})")
-            written = shoot(site, args.out, args.games, args.sizes, args.deal, args.moves,
-                            chosen)
+            if not args.scenes_only:
+                written = shoot(site, args.out, args.games, args.sizes, args.deal, args.moves,
+                                chosen)
+            written += shoot_scenes(site, args.out, args.scenes, args.sizes, chosen)
         if args.readme or args.readme_only:
             written += readme_pictures(args.out, ROOT / "docs")
         palette(written)
