@@ -154,3 +154,17 @@ def storage(page: Page) -> dict[str, str]:
     """Return the page's localStorage."""
     data: dict[str, str] = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
     return data
+
+
+def resume_save(page: Page, site_url: str, save: str) -> None:
+    """Store a save as the FreeCell game in progress, then open it as a returning player."""
+    open_game(page, site_url, "freecell", 1)
+    page.evaluate("""(save) => {
+        const snap = JSON.parse(patienceBridge.load(save));
+        const { moves, taps, safe, save: text, ...painted } = snap;
+        localStorage.setItem("patience:v1:game:freecell",
+            JSON.stringify({ v: 1, game: "freecell", save: text, snapshot: painted }));
+        localStorage.setItem("patience:v1:current", "freecell");
+    }""", save)
+    page.goto(site_url)
+    wait_ready(page)

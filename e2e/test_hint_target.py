@@ -19,7 +19,7 @@ from playwright.sync_api import Page, ViewportSize, expect
 from patience.session import Session
 
 from .conftest import BOOT_TIMEOUT_MS
-from .play import card, drag, open_game, pile, snap, wait_ready
+from .play import card, drag, pile, resume_save, snap, wait_ready
 from helpers import LOSING, freecell_ending, setup
 
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -77,20 +77,6 @@ def settings(page: Page, **extra: Any) -> None:
         f"localStorage.setItem('patience:v1:settings', {json.dumps(json.dumps(stored))});")
 
 
-def resume_freecell(page: Page, site_url: str, save: str) -> None:
-    """Open a FreeCell position as the game in progress (as e2e/test_solver.py does)."""
-    open_game(page, site_url, "freecell", 1)
-    page.evaluate("""(save) => {
-        const snap = JSON.parse(patienceBridge.load(save));
-        const { moves, taps, safe, save: text, ...painted } = snap;
-        localStorage.setItem("patience:v1:game:freecell",
-            JSON.stringify({ v: 1, game: "freecell", save: text, snapshot: painted }));
-        localStorage.setItem("patience:v1:current", "freecell");
-    }""", save)
-    page.goto(site_url)
-    wait_ready(page)
-
-
 def hint_marks(page: Page) -> dict[str, Any]:
     """Press Hint and return its marks once a move is marked."""
     page.click("#btn-hint")
@@ -132,7 +118,7 @@ def test_an_empty_destination_is_marked_and_the_arrow_is_still_under_reduced_mot
     page.emulate_media(reduced_motion="reduce")
     settings(page)
     # The solver's way through this ending starts with the 4 of spades into a free cell.
-    resume_freecell(page, site_url, freecell_ending().save())
+    resume_save(page, site_url, freecell_ending().save())
     marks = hint_marks(page)
     assert marks["target"] == {"pile": "c1", "card": False, "w": marks["target"]["w"],
                                "h": marks["target"]["h"]}
@@ -147,7 +133,7 @@ def test_every_control_is_at_least_44_px(page: Page, site_url: str, size: Viewpo
     page.set_viewport_size(size)
     settings(page)
     # A lost game: the solver's line shows its undo button and More beside the verdict.
-    resume_freecell(page, site_url, freecell_ending(*LOSING).save())
+    resume_save(page, site_url, freecell_ending(*LOSING).save())
     expect(page.locator("#btn-rewind")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     shown = page.evaluate(CONTROLS)
     if size is PHONE:
@@ -184,13 +170,13 @@ def test_the_solver_line_reads_whole_on_a_phone(page: Page, site_url: str) -> No
     page.set_viewport_size(PHONE)
     settings(page)
     page.add_init_script(WATCH_LINE)
-    resume_freecell(page, site_url, freecell_ending().save())
+    resume_save(page, site_url, freecell_ending().save())
     verdict = page.locator("#verdict")
     expect(verdict).to_have_attribute("data-state", "winnable", timeout=BOOT_TIMEOUT_MS)
     seen = [page.evaluate(LINE)]
     # A lost game (one move past the losing one, so moves are left): the verdict and the undo
     # button on the line, the losing move under More.
-    resume_freecell(page, site_url, freecell_ending(LOSING[0]).save())
+    resume_save(page, site_url, freecell_ending(LOSING[0]).save())
     expect(page.locator("#btn-rewind")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     lost = page.evaluate(LINE)
     seen.append(lost)
@@ -222,7 +208,7 @@ def test_a_hint_pressed_as_a_move_settles_is_answered(page: Page, site_url: str)
     r, s = setup("freecell", {"t1": "6C KH", "t2": "6D KS", "t3": "6H KD", "t4": "6S KC",
                               "t5": "7C 8C 9C TC JC QC", "t6": "7D 8D 9D TD JD QD",
                               "t7": "7H 8H 9H TH JH QH", "t8": "7S 8S 9S TS JS QS"})
-    resume_freecell(page, site_url, Session(r, start=s).save())
+    resume_save(page, site_url, Session(r, start=s).save())
     for k in range(1, 5):
         # Hint is pressed from the page itself, a moment after the move is counted and
         # before the automatic move that follows it.

@@ -16,25 +16,21 @@ import patience
 from patience.solver import solve, winnable_key
 
 from .conftest import BOOT_TIMEOUT_MS
-from .play import card, choose_game, drag, manual_play, open_game, pile, snap, wait_ready
+from .play import (
+    card,
+    choose_game,
+    drag,
+    manual_play,
+    open_game,
+    pile,
+    resume_save,
+    snap,
+    wait_ready,
+)
 from helpers import LOSING, freecell_ending
 
 # The worker starts a second Pyodide, then searches: allow for a slow, busy machine.
 SOLVER_TIMEOUT_MS = BOOT_TIMEOUT_MS
-
-
-def resume_save(page: Page, site_url: str, save: str) -> None:
-    """Store a save as the FreeCell game in progress, then open it as a returning player."""
-    open_game(page, site_url, "freecell", 1)
-    page.evaluate("""(save) => {
-        const snap = JSON.parse(patienceBridge.load(save));
-        const { moves, taps, safe, save: text, ...painted } = snap;
-        localStorage.setItem("patience:v1:game:freecell",
-            JSON.stringify({ v: 1, game: "freecell", save: text, snapshot: painted }));
-        localStorage.setItem("patience:v1:current", "freecell");
-    }""", save)
-    page.goto(site_url)
-    wait_ready(page)
 
 
 def verdict(page: Page, state: str) -> None:

@@ -24,16 +24,19 @@ from __future__ import annotations
 
 import argparse
 import base64
+import functools
 import json
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from collections.abc import Callable
+
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -53,11 +56,33 @@ SETTINGS = {"v": 1, "autoMove": False, "autoFinish": False, "fourColour": False,
 SCENES = ("picker", "howto", "hint", "win")
 
 
-def shoot(site: Path, out: Path, games: list[str], sizes: list[str], deal: int,
-          moves: int, themes: list[str]) -> list[Path]:
-    """Take the screenshots; return their paths."""
+def opened(browser: Browser, url: str, size: str, settings: dict[str, Any], game: str,
+           record: str) -> tuple[BrowserContext, Page]:
+    """Open the site at ``size`` ("WxH") as a returning player whose settings and game in
+    progress are these; return the context and the page, once the table is drawn. Motion is
+    reduced unless the settings turn it on."""
+    w, h = (int(x) for x in size.split("x"))
+    ctx = browser.new_context(viewport={"width": w, "height": h},
+                              reduced_motion="no-preference" if settings["motion"] else "reduce",
+                              service_workers="block", has_touch=w < 700, is_mobile=w < 700)
+    page = ctx.new_page()
+    page.add_init_script(
+        f"localStorage.setItem('patience:v1:settings', {json.dumps(json.dumps(settings))});"
+        f"localStorage.setItem('patience:v1:current', {json.dumps(game)});"
+        f"localStorage.setItem('patience:v1:game:{game}', {json.dumps(record)});")
+    page.goto(url)
+    page.wait_for_selector("#table.ready .card", timeout=120_000)
+    return ctx, page
+
+
+#: One picture: its file name, the size, the settings, the game and its storage record, and
+#: what to do once the table is drawn.
+Job = tuple[str, str, dict[str, Any], str, str, "Callable[[Page], None]"]
+
+
+def take(site: Path, out: Path, jobs: list[Job]) -> list[Path]:
+    """Take the pictures ``jobs`` describe, each in a new browser context; return their paths."""
     from e2e.conftest import CHROMIUM_ARGS, _chromium_path  # noqa: PLC0415
-    from e2e.play import saved_record  # noqa: PLC0415
     from playwright.sync_api import sync_playwright  # noqa: PLC0415 (a test tool's extra)
 
     server, origin = build.serve(site.parent)
@@ -67,23 +92,10 @@ def shoot(site: Path, out: Path, games: list[str], sizes: list[str], deal: int,
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=_chromium_path(pw),
                                          args=list(CHROMIUM_ARGS))
-            for size, theme, game in ((s, t, g) for s in sizes for t in themes for g in games):
-                w, h = (int(x) for x in size.split("x"))
-                ctx = browser.new_context(viewport={"width": w, "height": h},
-                                          reduced_motion="reduce", service_workers="block",
-                                          has_touch=w < 700, is_mobile=w < 700)
-                page = ctx.new_page()
-                record = saved_record(game, deal, moves)
-                page.add_init_script(
-                    "localStorage.setItem('patience:v1:settings', "
-                    f"{json.dumps(json.dumps({**SETTINGS, 'theme': theme}))});"
-                    f"localStorage.setItem('patience:v1:current', {json.dumps(game)});"
-                    f"localStorage.setItem('patience:v1:game:{game}', "
-                    f"{json.dumps(record)});")
-                page.goto(url)
-                page.wait_for_selector("#table.ready .card", timeout=120_000)
-                page.wait_for_timeout(300)
-                path = out / f"{game}-{size}-{theme}.png"
+            for name, size, settings, game, record, prepare in jobs:
+                ctx, page = opened(browser, url, size, settings, game, record)
+                prepare(page)
+                path = out / name
                 page.screenshot(path=str(path))
                 shots.append(path)
                 ctx.close()
@@ -92,6 +104,17 @@ def shoot(site: Path, out: Path, games: list[str], sizes: list[str], deal: int,
         server.shutdown()
         server.server_close()
     return shots
+
+
+def shoot(site: Path, out: Path, games: list[str], sizes: list[str], deal: int,
+          moves: int, themes: list[str]) -> list[Path]:
+    """Take the games' pictures; return their paths."""
+    from e2e.play import saved_record  # noqa: PLC0415 (a test tool's extra)
+
+    return take(site, out, [
+        (f"{game}-{size}-{theme}.png", size, {**SETTINGS, "theme": theme}, game,
+         saved_record(game, deal, moves), lambda page: page.wait_for_timeout(300))
+        for size in sizes for theme in themes for game in games])
 
 
 def scene(page: Page, name: str, narrow: bool, last: str) -> None:
@@ -143,45 +166,15 @@ def scene_record(name: str) -> tuple[str, str, str]:
 def shoot_scenes(site: Path, out: Path, scenes: list[str], sizes: list[str],
                  themes: list[str]) -> list[Path]:
     """Take the scenes' pictures; return their paths."""
-    from e2e.conftest import CHROMIUM_ARGS, _chromium_path  # noqa: PLC0415
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415 (a test tool's extra)
-
-    server, origin = build.serve(site.parent)
-    url = f"{origin}{site.name}/"
-    shots = []
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=_chromium_path(pw),
-                                         args=list(CHROMIUM_ARGS))
-            for size, theme, name in ((s, t, n) for s in sizes for t in themes for n in scenes):
-                w, h = (int(x) for x in size.split("x"))
-                moving = name == "win"
-                ctx = browser.new_context(viewport={"width": w, "height": h},
-                                          reduced_motion="no-preference" if moving else "reduce",
-                                          service_workers="block",
-                                          has_touch=w < 700, is_mobile=w < 700)
-                page = ctx.new_page()
-                game, record, last = scene_record(name)
-                settings = {**SETTINGS, "theme": theme, "motion": moving,
-                            "indicator": name == "hint"}
-                page.add_init_script(
-                    "localStorage.setItem('patience:v1:settings', "
-                    f"{json.dumps(json.dumps(settings))});"
-                    f"localStorage.setItem('patience:v1:current', {json.dumps(game)});"
-                    f"localStorage.setItem('patience:v1:game:{game}', "
-                    f"{json.dumps(record)});")
-                page.goto(url)
-                page.wait_for_selector("#table.ready .card", timeout=120_000)
-                scene(page, name, narrow=w < 1200, last=last)
-                path = out / f"{name}-{size}-{theme}.png"
-                page.screenshot(path=str(path))
-                shots.append(path)
-                ctx.close()
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
-    return shots
+    jobs: list[Job] = []
+    for size, theme, name in ((s, t, n) for s in sizes for t in themes for n in scenes):
+        game, record, last = scene_record(name)
+        settings = {**SETTINGS, "theme": theme, "motion": name == "win",
+                    "indicator": name == "hint"}
+        narrow = int(size.split("x")[0]) < 1200
+        jobs.append((f"{name}-{size}-{theme}.png", size, settings, game, record,
+                     functools.partial(scene, name=name, narrow=narrow, last=last)))
+    return take(site, out, jobs)
 
 
 def readme_pictures(shots: Path, docs: Path) -> list[Path]:
