@@ -15,9 +15,11 @@ beyond the table, in each size and theme (``--scenes``, default all): the Games 
 play at its move, a hint with its destination, and a win's cascade (with motion on), named
 ``<scene>-<width>x<height>-<theme>.png``.
 The README's pictures come from here: ``--readme`` also writes ``docs/phones.png`` (the
-FreeCell, Spider and Klondike phone shots side by side, drawn by the same Chromium) and
-``docs/klondike-desktop.png`` (the Klondike laptop shot). If ImageMagick's ``convert`` is on
-``PATH``, every picture is then reduced to a 256-colour palette (a third of the bytes).
+FreeCell, Spider and Klondike phone shots side by side, drawn by the same Chromium),
+``docs/themes.png`` (FreeCell on a phone in each theme), ``docs/scenes.png`` (the scenes on
+a phone) and ``docs/klondike-desktop.png`` (the Klondike laptop shot). If ImageMagick's
+``convert`` is on ``PATH``, every picture is then reduced to a 256-colour palette (a third of
+the bytes).
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ SIZES = ["360x640", "640x360", "800x1280", "1366x768"]
 #: The README's pictures: the phone shots side by side, and one laptop shot.
 README_PHONES = ("freecell", "spider", "klondike")
 README_LAPTOP = "klondike"
+#: The game shown in each theme in the README.
+README_THEMED = "freecell"
 SETTINGS = {"v": 1, "autoMove": False, "autoFinish": False, "fourColour": False,
             "indicator": False, "motion": False, "options": {}, "winnable": {}, "howto": 1}
 #: The scenes beyond the table (see :func:`scene`).
@@ -177,27 +181,42 @@ def shoot_scenes(site: Path, out: Path, scenes: list[str], sizes: list[str],
     return take(site, out, jobs)
 
 
-def readme_pictures(shots: Path, docs: Path) -> list[Path]:
-    """Write the README's two pictures from the shots in ``shots``; return their paths."""
+def side_by_side(pictures: list[Path], dest: Path) -> Path:
+    """Write ``pictures`` side by side into ``dest`` (drawn by the same Chromium)."""
     from e2e.conftest import CHROMIUM_ARGS, _chromium_path  # noqa: PLC0415
     from playwright.sync_api import sync_playwright  # noqa: PLC0415 (a test tool's extra)
 
-    imgs = "".join(
-        '<img src="data:image/png;base64,'
-        + base64.b64encode((shots / f"{game}-360x640-felt.png").read_bytes()).decode("ascii")
-        + '">' for game in README_PHONES)
+    imgs = "".join('<img src="data:image/png;base64,'
+                   + base64.b64encode(path.read_bytes()).decode("ascii") + '">'
+                   for path in pictures)
     html = ("<!doctype html><body style='margin:0;background:#fff;display:flex;gap:18px;"
             f"padding:6px;width:max-content'>{imgs}</body>")
-    phones = docs / "phones.png"
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=_chromium_path(pw), args=list(CHROMIUM_ARGS))
-        page = browser.new_page(viewport={"width": 1200, "height": 660})
+        page = browser.new_page(viewport={"width": 1600, "height": 660})
         page.set_content(html)
-        page.locator("body").screenshot(path=str(phones))
+        page.locator("body").screenshot(path=str(dest))
         browser.close()
+    return dest
+
+
+def readme_pictures(shots: Path, docs: Path) -> list[Path]:
+    """Write the README's pictures from the shots in ``shots``; return their paths: the
+    phones in the felt theme, one game in each theme, the scenes, and the laptop."""
+    from e2e.play import themes  # noqa: PLC0415 (a test tool's extra)
+
+    phone = "360x640"
+    written = [
+        side_by_side([shots / f"{game}-{phone}-felt.png" for game in README_PHONES],
+                     docs / "phones.png"),
+        side_by_side([shots / f"{README_THEMED}-{phone}-{theme}.png" for theme in themes()],
+                     docs / "themes.png"),
+        side_by_side([shots / f"{name}-{phone}-felt.png" for name in SCENES],
+                     docs / "scenes.png"),
+    ]
     laptop = docs / "klondike-desktop.png"
     shutil.copyfile(shots / f"{README_LAPTOP}-1366x768-felt.png", laptop)
-    return [phones, laptop]
+    return [*written, laptop]
 
 
 def palette(paths: list[Path]) -> None:
