@@ -100,7 +100,11 @@ def dialogs(page: Page) -> dict[str, list[str]]:
     page.click('#dlg-settings button[value="close"]')
     press(page, "btn-rules")
     check("Rules", "#dlg-rules")
-    page.click('#dlg-rules button[value="close"]')
+    page.click("#btn-howto")                                  # the walk, from the Rules page
+    page.wait_for_selector("#howto:not([hidden])")
+    check("How to play", "#howto")
+    page.click("#howto-skip")
+    page.wait_for_selector("#howto", state="hidden")
     press(page, "btn-deal")
     page.fill("#deal-number", "not a number")
     page.click('#deal-form button[type="submit"]')
