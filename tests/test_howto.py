@@ -90,3 +90,21 @@ def test_the_bridge_says_the_walk_of_the_game_on_the_table() -> None:
     assert walk["game"] == "freecell" and walk["title"] == "FreeCell"
     text = walk["steps"][-1]["move"]["text"]
     assert "error" not in json.loads(b.play(text, 0))
+
+
+def test_the_move_shown_is_a_turn_of_the_stock_before_a_card_taken_back() -> None:
+    # Klondike deal 7 after six rule-of-thumb moves: the only card that can move is the Ace
+    # of hearts, back from its foundation onto a black 2; a first lesson turns the stock.
+    from patience.suggest import suggest  # noqa: PLC0415
+
+    r = patience.rules("klondike")
+    s = r.deal(7)
+    for _ in range(6):
+        move = suggest(r, s)
+        assert move is not None
+        s = r.apply(s, move)
+    moves = r.legal_moves(s)
+    back = [m for m in moves if r.index[m.src] in r.F]
+    assert back and all(m in back or str(m).startswith("stock>") for m in moves)
+    shown = pick_move(r, s)
+    assert shown is not None and str(shown).startswith("stock>waste")

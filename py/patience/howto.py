@@ -59,15 +59,20 @@ def _stock(r: Rules, page: rulespage.Page) -> dict[str, Any]:
 
 def pick_move(r: Rules, s: State) -> Move | None:
     """Return a legal move worth showing: the suggested one, a move of cards before a turn of
-    the stock, or ``None`` when there is no legal move."""
+    the stock, a turn of the stock before taking a card back from a foundation (a poor first
+    lesson), or ``None`` when there is no legal move."""
     moves = r.legal_moves(s)
-    cards = [m for m in moves if not is_stock_move(m)]
+    back = [m for m in moves if r.index.get(m.src, -1) in r.F]
+    cards = [m for m in moves if not is_stock_move(m) and m not in back]
+    stock = [m for m in moves if is_stock_move(m)]
     best = suggest(r, s)
-    if best is not None and (not cards or not is_stock_move(best)):
+    if best is not None and best not in back and (not cards or not is_stock_move(best)):
         return best
     if cards:
         return min(cards, key=lambda m: tap_rank(r, s, m))
-    return moves[0] if moves else None
+    if stock:
+        return stock[0]
+    return back[0] if back else None
 
 
 def _try(r: Rules, s: State) -> dict[str, Any] | None:
