@@ -6,19 +6,23 @@
 Makes ``.venv/`` (once, and again when ``pyproject.toml`` changes) and ``node_modules/``
 (``npm ci``, once, and again when ``package-lock.json`` changes), then runs ruff, mypy
 --strict, ESLint and the JavaScript unit tests (``node --test tests/js/``), the unit tests in
-CPython, the unit tests inside Pyodide under Node.js, and the
+CPython and, beside them on the other core, the same unit tests inside Pyodide under
+Node.js, and the
 end-to-end tests of the built site in Chromium (a Playwright-installed Chromium if there is
 one, else Debian's ``chromium``). Stops at the first failure and exits with its code.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import subprocess
 import sys
+import tempfile
 import time
 import venv
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,6 +36,32 @@ def run(title: str, cmd: list[str], env: dict[str, str] | None = None) -> None:
     print(f"\n=== {title}: {' '.join(cmd)}", flush=True)
     start = time.monotonic()
     code = subprocess.call(cmd, cwd=ROOT, env={**os.environ, **(env or {})})
+    print(f"=== {title}: {'ok' if code == 0 else f'FAILED ({code})'} "
+          f"in {time.monotonic() - start:.1f}s", flush=True)
+    if code != 0:
+        raise SystemExit(code)
+
+
+@contextlib.contextmanager
+def beside(title: str, cmd: list[str], env: dict[str, str] | None = None) -> Iterator[None]:
+    """Run one step in the background while the block runs, its output kept aside and printed
+    when both are done; exit on its failure (and stop it if the block fails first)."""
+    print(f"\n=== {title} (beside the next step): {' '.join(cmd)}", flush=True)
+    start = time.monotonic()
+    with tempfile.TemporaryFile() as out:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, **(env or {})}, stdout=out,
+                                stderr=subprocess.STDOUT)
+        try:
+            yield
+        except BaseException:
+            proc.kill()
+            proc.wait()
+            raise
+        code = proc.wait()
+        out.seek(0)
+        print(f"\n=== {title}: its output", flush=True)
+        sys.stdout.buffer.write(out.read())
+        sys.stdout.flush()
     print(f"=== {title}: {'ok' if code == 0 else f'FAILED ({code})'} "
           f"in {time.monotonic() - start:.1f}s", flush=True)
     if code != 0:
@@ -76,11 +106,15 @@ def main() -> None:
     run("unit tests (JavaScript, node --test)",
         ["node", "--test", *sorted(str(p.relative_to(ROOT))
                                    for p in (ROOT / "tests" / "js").glob("*.test.mjs"))])
-    run("unit tests (CPython)", [str(PY), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
-        hypothesis)
-    if not fast:
-        run("unit tests (Pyodide under Node.js)",
-            [str(PY), "tools/pyodide_tests.py", "-q"], hypothesis)
+    cpython = ("unit tests (CPython)",
+               [str(PY), "-m", "pytest", "-q", "-p", "no:cacheprovider"])
+    if fast:
+        run(*cpython, hypothesis)
+    else:
+        # The same unit tests inside Pyodide run beside the CPython run: each takes one core.
+        with beside("unit tests (Pyodide under Node.js)",
+                    [str(PY), "tools/pyodide_tests.py", "-q"], hypothesis):
+            run(*cpython, hypothesis)
         run("browser tests (Chromium)", [str(PY), "-m", "pytest", "-q", "-p",
                                          "no:cacheprovider", "e2e"])
     print("\nall checks passed", flush=True)
