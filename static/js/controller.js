@@ -8,6 +8,7 @@
 //   dealRandom, newDeal, openGame                        starting games (deals.js)
 //   scheduleAuto, stopAuto, runFinish                    automatic moves (autoplay.js)
 //   settled()      a promise kept once no automatic move is still to come
+//   watch(fn)      fn(snapshot) for every snapshot accepted, before it is drawn (howto.js)
 //   hint()         the solver's hint; a game in which one was shown is won "with help"
 //   paintWarm, started, useTabs, connect   the page's start (boot.js, main.js)
 //   markDaily(d), changeSettings(next), reloadSettings(), setOptions(id, options),
@@ -35,6 +36,7 @@ export function createController() {
   // the player (or the solver) moves.
   const { settled, poke } = createSettle(
     () => app.ready && app.autoTimer === null && !app.finishing);
+  const watchers = [];   // watch()'s functions
   const c = {
     app,
     titleOf,
@@ -47,6 +49,8 @@ export function createController() {
     started,
     poke,
     settled,
+    watch: (fn) => { watchers.push(fn); },
+    tell: () => { for (const fn of watchers) fn(app.snap); },
     hint,
     markDaily,
     changeSettings,
