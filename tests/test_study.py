@@ -196,6 +196,21 @@ def test_the_page_of_the_study_names_published_and_first_figures(tmp_path: Path)
     assert "the published 51.19% is outside our interval (91.2% - 100.0%)" in page
 
 
+def test_a_variant_unknown_on_most_deals_is_given_as_at_least_its_found_wins() -> None:
+    rows = [Row("roosevelt", d, 10, "solved" if d in (3, 9) else "unknown", 10, 0.1)
+            for d in range(1, 41)]
+    page = study.markdown(study.Results({(r.key, r.budget, r.deal): r for r in rows}, []))
+    text = " ".join(page.split())
+    assert ("`roosevelt` at 10 positions a deal: **at least 5.0% winnable (found wins)**, 2"
+            " of 40 deals won and replayed (1.4% at the lower end of the 95% interval); 0"
+            " proven lost.") in text
+    assert "no deal of these variants was proven lost" in text and "Solvitaire" in text
+    # One deal proven lost, and the page no longer says none was.
+    rows[0] = Row("roosevelt", 1, 10, "unwinnable", 10, 0.1)
+    page = study.markdown(study.Results({(r.key, r.budget, r.deal): r for r in rows}, []))
+    assert "1 proven lost" in page and "no deal of these" not in " ".join(page.split())
+
+
 # Solving, on a local Ray ---------------------------------------------------------------------
 
 def ray_processes() -> set[int]:

@@ -408,6 +408,7 @@ def markdown(results: Results) -> str:
                      " its lower end, a share of deals that can certainly be won (a floor, not"
                      " an estimate): " + _names(wide) + ". A larger budget, or a better"
                      " search for these games, would narrow it.")
+        out += _floors([ln for ln in lines if ln.key in wide])
     for ln in lines:
         share = known.get(ln.key, Published()).share
         if share is None:
@@ -455,6 +456,30 @@ def markdown(results: Results) -> str:
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n"
+
+
+def _floors(lines: Sequence[Line]) -> list[str]:
+    """Paragraphs for the variants unknown on most deals: the share of deals won as "at
+    least" (found wins, counted against the deals tried), and what bounds it from above."""
+    out: list[str] = []
+    for ln in lines:
+        if not ln.tried:
+            continue
+        low = ln.interval[0]
+        out += _para(f"`{ln.key}` at {ln.budget:,} positions a deal: **at least"
+                     f" {percent(ln.solved / ln.tried)} winnable (found wins)**, {ln.solved}"
+                     f" of {ln.tried} deals won and replayed ({percent(low)} at the lower end"
+                     f" of the 95% interval); {ln.unwinnable} proven lost.")
+    if lines and not any(ln.unwinnable for ln in lines):
+        solvitaire = (" (nor by Solvitaire, an exact solver in C, which decided none of 20"
+                      " Roosevelt deals in 60 s here)"
+                      if any(ln.key == "roosevelt" for ln in lines) else "")
+        out += _para("Above, nothing is known beyond the unknown deals: no deal of these"
+                     f" variants was proven lost by our searches{solvitaire}, so the upper end"
+                     " of the interval is all that bounds the share. A rule sheet's win rate"
+                     " (Roosevelt's says about 1 in 100) is a player's, not a bound."
+                     " docs/solver.md has the searches and what they won.")
+    return out
 
 
 def _order(k: tuple[str, int, int]) -> tuple[int, str, int, int]:
