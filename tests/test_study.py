@@ -319,6 +319,22 @@ def test_the_shipped_winnable_list_is_the_one_the_shipped_results_give(
         assert made[part] == shipped[part], part
 
 
+def test_a_merge_keeps_what_other_tools_added_to_the_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(study, "rows", lambda *a, **k: pytest.fail("solved a deal"))
+    out = tmp_path / "w.json"
+    old = {"version": 2, "command": "python tools/winnable.py", "sets": {"freecell": [1, 2]},
+           "budgets": {"freecell": 9}, "tried": {"freecell": 2},
+           "difficulty": {"freecell": {"1": 1, "2": 3}}}
+    out.write_text(json.dumps(old), encoding="utf-8")
+    assert winnable.main(["--set", "roosevelt", "--merge", "--no-solve", "--out",
+                          str(out)]) == 0
+    made = json.loads(out.read_text(encoding="utf-8"))
+    assert made["version"] == 2 and made["difficulty"] == old["difficulty"]
+    assert made["sets"]["freecell"] == [1, 2] and "roosevelt" in made["sets"]
+    assert made["command"].startswith("python tools/winnable.py && python tools/winnable.py")
+
+
 def test_published_figures_come_from_the_games_tables_by_variant_key() -> None:
     known = study.published()
     assert known["klondike:draw=1,passes=unlimited,takeback=yes"].share == "90.48%"
