@@ -219,16 +219,19 @@ def test_a_hint_pressed_as_a_move_settles_is_answered(page: Page, site_url: str)
                 if (moves.textContent !== `Moves ${n}`) return;
                 seen.disconnect();
                 setTimeout(() => {
-                    window.__pressedAt = JSON.parse(patienceBridge.snapshot(0)).moveCount;
+                    window.__pressedAt = JSON.parse(patienceBridge.snapshot(0)).history;
                     document.getElementById("btn-hint").click();
                 }, 60);
             });
             seen.observe(moves, {childList: true, characterData: true, subtree: true});
-        }""", 2 * k - 1)
+        }""", k)
         drag(page, card(page, f"t{k}", 1), pile(page, f"c{k}"))
         page.wait_for_function("window.__pressedAt !== null")
+        # Pressed after the player's move (the counter's, which leaves the table's own moves
+        # out) and before the automatic move: every move so far, the table's included.
         assert page.evaluate("window.__pressedAt") == 2 * k - 1
         expect(page.locator("#tip")).to_have_attribute("data-kind", re.compile("win|guess"),
                                                        timeout=BOOT_TIMEOUT_MS)
         expect(page.locator("#tip")).to_be_visible()
-        assert snap(page)["moveCount"] == 2 * k, "the automatic move did not come"
+        now = snap(page)
+        assert (now["moveCount"], now["history"]) == (k, 2 * k), "the automatic move did not come"

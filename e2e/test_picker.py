@@ -128,3 +128,59 @@ def test_the_walk_closes_when_another_game_is_dealt(page: Page, site_url: str) -
     assert snap(page)["game"] == "freecell"
     expect(page.locator("#howto")).to_be_hidden()
     expect(page.locator("#table .guide, #table .guide-target")).to_have_count(0)
+
+
+def _shows_the_move_of_the_table(page: Page) -> str:
+    """Check the walk's move step belongs to the position on the table: its move is the one
+    the engine picks now, a legal move, and its cards are the ones marked; return it."""
+    expect(page.locator("#howto-title")).to_have_text("Try a move")
+    now = json.loads(page.evaluate("patienceBridge.howto()"))["steps"][-1]["move"]["text"]
+    expect(page.locator("#howto-play")).to_have_attribute("data-move", now)
+    assert now in [m["text"] for m in snap(page)["moves"]]
+    said = json.loads(page.evaluate(f"patienceBridge.describe({json.dumps(now)})"))
+    marked = page.locator("#table .card.guide")
+    expect(marked).to_have_count(len(said["cards"]) + (
+        0 if not said["target"] or not drawn_top(page, said["target"]["pile"]) else 1))
+    for c in said["cards"]:
+        expect(page.locator(f'#table .card[data-pile="{c["pile"]}"][data-index="{c["index"]}"]')
+               ).to_have_class(re.compile(r"\bguide\b"))
+    return str(now)
+
+
+def drawn_top(page: Page, name: str) -> bool:
+    """Tell whether a pile has a card drawn on it."""
+    return page.locator(f'#table .card[data-pile="{name}"]').count() > 0
+
+
+def turn_stock(page: Page) -> None:
+    """Tap the stock's top card (it turns the stock) and wait for the move to be drawn."""
+    stock = page.locator('#table .card[data-pile="stock"]')
+    stock.nth(stock.count() - 1).click()
+
+
+def test_the_walk_follows_the_position_on_the_table(page: Page, site_url: str) -> None:
+    # Klondike deal 9: after a turn of the stock the walk's move is the waste's card onto t2,
+    # a move the deal's first position does not have; the stock is undone and turned again
+    # under the open walk, and its move and marks follow each position.
+    page.set_viewport_size({"width": 1366, "height": 768})
+    manual_play(page)
+    open_game(page, site_url, "klondike", 9)
+    turn_stock(page)
+    expect(page.locator("#btn-undo")).to_be_enabled()
+    page.click("#btn-rules")
+    page.click("#btn-howto")
+    while page.locator("#howto-title").inner_text() != "Try a move":
+        page.click("#howto-next")
+    assert _shows_the_move_of_the_table(page) == "waste>t2"
+    page.click("#btn-undo")
+    expect(page.locator("#howto")).to_be_visible()
+    assert snap(page)["moveCount"] == 0
+    assert _shows_the_move_of_the_table(page) == "stock>waste"
+    turn_stock(page)
+    assert snap(page)["moveCount"] == 1
+    move = _shows_the_move_of_the_table(page)
+    assert move == "waste>t2"
+    page.click("#howto-play")
+    expect(page.locator("#howto")).to_be_hidden()
+    after = snap(page)
+    assert after["moveCount"] == 2 and after["last"] == move

@@ -6,14 +6,12 @@
 import { clockText } from "./clock.js";
 import { titleOf } from "./deals.js";
 import { call, startEngine } from "./engine.js";
-import { setMotion } from "./motion.js";
 import { channelName, sweep } from "./snapshot.js";
 import { notice, toast } from "./notices.js";
 import { $, app, elapsed } from "./state.js";
 import * as store from "./store.js";
 import { draw } from "./table.js";
 import { createTabs } from "./tabs.js";
-import { applyTheme } from "./theme.js";
 
 let ctl = null;         // the controller (boot)
 // A game another tab moved on while this one was hidden, and why ("event", "refused").
@@ -152,10 +150,7 @@ export async function boot(controller, { openLink }) {
   // Which revision of each game's record this tab holds (tabs.js).
   ctl.useTabs(createTabs({ storedRev: store.storedRev, revOf: store.revOf, gameKey: store.keys.game,
     onMoved: movedElsewhere, addListener: (fn) => window.addEventListener("storage", fn) }));
-  document.body.classList.toggle("four-colour", app.settings.fourColour);
-  applyTheme(app.settings.theme);
-  document.body.dataset.back = app.settings.back;
-  setMotion(app.settings.motion !== false);
+  ctl.showSettings();
   // A link may name a game, a deal and options: ?game=klondike&deal=617&draw=3 (links.js).
   const linked = new URLSearchParams(window.location.search).get("game");
   const stored = store.read(store.keys.current);

@@ -8,9 +8,10 @@
 //   dealRandom, newDeal, openGame                        starting games (deals.js)
 //   scheduleAuto, stopAuto, runFinish                    automatic moves (autoplay.js)
 //   settled()      a promise kept once no automatic move is still to come
+//   watch(fn)      fn(snapshot) for every snapshot accepted, before it is drawn (howto.js)
 //   hint()         the solver's hint; a game in which one was shown is won "with help"
 //   paintWarm, started, useTabs, connect   the page's start (boot.js, main.js)
-//   markDaily(d), changeSettings(next), reloadSettings(), setOptions(id, options),
+//   markDaily(d), changeSettings(next), reloadSettings(), showSettings(), setOptions(id, options),
 //   setWinnable(id, on)
 //
 // The parts are made with the controller and reach one another through it, so no module
@@ -20,6 +21,7 @@ import { createAutoplay } from "./autoplay.js";
 import { createDeals, randomDeal, titleOf } from "./deals.js";
 import { createFlow, unlessInProgress } from "./game-flow.js";
 import { setMotion } from "./motion.js";
+import { setSound } from "./sound.js";
 import { markUsed } from "./records.js";
 import { createSettle } from "./settle.js";
 import { $, app } from "./state.js";
@@ -35,6 +37,7 @@ export function createController() {
   // the player (or the solver) moves.
   const { settled, poke } = createSettle(
     () => app.ready && app.autoTimer === null && !app.finishing);
+  const watchers = [];   // watch()'s functions
   const c = {
     app,
     titleOf,
@@ -47,10 +50,13 @@ export function createController() {
     started,
     poke,
     settled,
+    watch: (fn) => { watchers.push(fn); },
+    tell: () => { for (const fn of watchers) fn(app.snap); },
     hint,
     markDaily,
     changeSettings,
     reloadSettings,
+    showSettings,
     setOptions,
     setWinnable,
   };
@@ -104,21 +110,35 @@ export function createController() {
     c.saveNow();
   }
 
+  /** Let the page show the settings: the deck's colours, the theme, the card backs, motion
+   * and sound (at the start, after a change, after an import). */
+  function showSettings() {
+    const s = app.settings;
+    document.body.classList.toggle("four-colour", s.fourColour);
+    applyTheme(s.theme);
+    document.body.dataset.back = s.back;
+    setMotion(s.motion !== false);
+    setSound(s.sound === true);
+  }
+
+  /** Show the settings, and let the automatic moves and the solver's line follow them. */
+  function follow() {
+    showSettings();
+    c.scheduleAuto();
+    app.assist?.refresh();
+  }
+
   /** Change some settings, keep them, and let the table follow. */
   function changeSettings(next) {
     app.settings = { ...app.settings, ...next };
     store.writeSettings(app.settings);
-    document.body.classList.toggle("four-colour", app.settings.fourColour);
-    applyTheme(app.settings.theme);
-    document.body.dataset.back = app.settings.back;
-    setMotion(app.settings.motion !== false);
-    c.scheduleAuto();
-    app.assist.refresh();
+    follow();
   }
 
-  /** Take the settings as stored (an import has just written them). */
+  /** Take the settings as stored (an import has just written them), and follow them. */
   function reloadSettings() {
     app.settings = store.readSettings();
+    follow();
   }
 
   /** Keep the options chosen for a game (its next deals are dealt with them). */

@@ -22,6 +22,7 @@ export function createFlow(c) {
     app.snap = result;
     if (persist) save();
     app.assist.sync();
+    c.tell();             // what follows the position (the How to play walk), before drawing
     draw();
     c.poke();             // automatic moves may have settled (controller.settled)
     return true;

@@ -4,6 +4,12 @@
 // where they go, and can play it. The walk shows once on a first visit and never again once
 // closed or skipped (a versioned flag in the settings); the Rules page opens it again.
 // main.js binds it with what it needs of the app (no import of the page's modules here).
+// The steps belong to the position they were asked for (STYLE.md 9): the walk keeps that
+// position's token (knowledge.js), follows every snapshot the controller accepts (a move,
+// an undo, an automatic move) by asking again, and shows its marks and plays its move only
+// while the token still names the position on the table.
+
+import { tokenOf, tokenText } from "./knowledge.js";
 
 /** The walk's version in the settings (`howto`): a walk new enough to show again gets a
  * higher number. */
@@ -12,7 +18,8 @@ export const HOWTO_VERSION = 1;
 const $ = (id) => document.getElementById(id);
 
 let ctx = null;          // what bindHowto was given
-let walk = null;         // {game, steps} while the walk is open, else null
+let walk = null;         // {game, title, line, steps} while the walk is open, else null;
+                         // line: the token of the position the steps were asked for
 let at = 0;              // the step on show
 let returnFocus = null;  // where the focus goes back to when the walk closes
 
@@ -25,7 +32,14 @@ export function howtoMarks() {
     queueMicrotask(closeHowto);
     return [];
   }
+  if (!belongs(walk.line, ctx.snap().line)) return [];
   return marksFor(walk.steps[at], ctx.snap().piles);
+}
+
+/** Tell whether steps asked for at the position `token` (tokenOf) belong to the position at
+ * the end of a snapshot's `line` (pure: Node tests it). */
+export function belongs(token, line) {
+  return tokenText(token) === tokenText(tokenOf(line));
 }
 
 /** The table's marks for a step of the walk, over the piles drawn (pure: Node tests it). A
@@ -47,10 +61,11 @@ export function isFirstVisit(read, keys) {
 /** Start the walk at its first step (asking the engine for the position on the table). */
 export function openHowto() {
   if (!ctx || !ctx.ready()) return false;
+  const line = tokenOf(ctx.snap()?.line);
   const answer = ctx.call("howto");
   if (!answer || answer.error || !answer.steps?.length) return false;
   if (!walk) returnFocus = document.activeElement;
-  walk = { game: answer.game, title: answer.title, steps: answer.steps };
+  walk = { game: answer.game, title: answer.title, line, steps: answer.steps };
   at = 0;
   $("howto").hidden = false;
   show();
@@ -71,11 +86,41 @@ export function closeHowto() {
   else ctx.focusTable();
 }
 
+/** Follow a snapshot the controller has accepted, before it is drawn: at a new position the
+ * steps are asked again (the same step stays on show), and the drawing that follows puts
+ * their marks; another game on the table closes the walk. */
+export function followHowto(snap) {
+  if (!walk || !snap || belongs(walk.line, snap.line)) return;
+  if (!ask()) {
+    queueMicrotask(closeHowto);
+    return;
+  }
+  words();
+  queueMicrotask(place);   // once the table is drawn with the new marks
+}
+
+/** Ask the engine for the steps of the position on the table; false if it has none for the
+ * walk's game. */
+function ask() {
+  const line = tokenOf(ctx.snap()?.line);
+  const fresh = ctx.call("howto");
+  if (!fresh || fresh.error || fresh.game !== walk.game || !fresh.steps?.length) return false;
+  walk.steps = fresh.steps;
+  walk.line = line;
+  return true;
+}
+
 /** Show the step `at`: its words, its buttons and its marks on the table. */
 function show() {
-  // The position may have moved on since the walk began: its move step is asked again.
-  const fresh = ctx.call("howto");
-  if (fresh && !fresh.error && fresh.game === walk.game) walk.steps = fresh.steps;
+  // The position may have moved on since the steps were asked: they are asked again.
+  if (!belongs(walk.line, ctx.snap()?.line)) ask();
+  words();
+  ctx.draw();
+  place();
+}
+
+/** Put the step `at`'s words and buttons in the panel. */
+function words() {
   at = Math.max(0, Math.min(at, walk.steps.length - 1));
   const step = walk.steps[at];
   const last = at === walk.steps.length - 1;
@@ -92,8 +137,6 @@ function show() {
   const play = $("howto-play");
   play.hidden = !step.move;
   play.dataset.move = step.move?.text ?? "";
-  ctx.draw();
-  place();
 }
 
 /** Put the panel below the table's piles, or above them when it would hide a marked one. */
@@ -129,6 +172,12 @@ export function bindHowto(app) {
   });
   $("howto-skip").addEventListener("click", () => closeHowto());
   $("howto-play").addEventListener("click", (e) => {
+    // Only a move asked for the position on the table is played; else the step is shown
+    // again with the move of the position as it is now.
+    if (!belongs(walk.line, ctx.snap()?.line)) {
+      show();
+      return;
+    }
     const move = e.currentTarget.dataset.move;
     closeHowto();
     if (move) ctx.play(move);

@@ -29,7 +29,7 @@ import { bindDaily } from "./daily.js";
 import { createDialogActions } from "./dialog-actions.js";
 import { call } from "./engine.js";
 import { attachKeyboard, attachPointer } from "./input.js";
-import { bindHowto, isFirstVisit, openHowto } from "./howto.js";
+import { bindHowto, followHowto, isFirstVisit, openHowto } from "./howto.js";
 import { createIntents } from "./intents.js";
 import { createKeyboard } from "./keyboard-nav.js";
 import { createLinks, share, syncAddress } from "./links.js";
@@ -105,6 +105,7 @@ bindHowto({
   saveSettings: (next) => dialogActions.saveSettings(next),
   focusTable: () => document.querySelector("#table .pile[tabindex='0']")?.focus({ preventScroll: true }),
 });
+controller.watch(followHowto);   // the walk's steps follow the position on the table
 bindDaily(controller, links);
 bindTransfer(controller);
 bindStats(controller);
@@ -118,9 +119,10 @@ for (const [id, fn] of [["btn-undo", undo], ["btn-redo", redo], ["btn-restart", 
 // The table's size changes with the window and with the solver's line above it.
 new ResizeObserver(() => draw()).observe($("table"));
 
-// A first visit (nothing stored yet) is walked through its first game once it is dealt.
+// A first visit (nothing stored yet) is walked through its first game once it is dealt and
+// its automatic moves have run (the walk's first marks are on the table as it stays).
 const firstVisit = isFirstVisit(store.read, store.keys);
-boot(controller, links).then(() => {
+boot(controller, links).then(() => controller.settled()).then(() => {
   const shown = firstVisit && !app.settings.howto && openHowto();
   document.documentElement.dataset.howto = shown ? "shown" : "not-shown";   // said for tests
 });

@@ -4,7 +4,6 @@
 // when sound is on and only after the player's tap or key, as browsers ask. What each sound
 // is (its notes) is pure, and Node tests it; the player only schedules those notes.
 
-import { readSettings } from "./store.js";
 
 // Each sound: its notes, at (s) from its start, for dur (s), from freq to `to` (Hz), the
 // oscillator's wave and a peak gain.
@@ -37,8 +36,17 @@ export function length(kind) {
 let ctx = null;
 const started = new Map();
 
+// Whether sound is on: the controller says so at the start and at every change of the
+// settings (showSettings), so no tap or card reads the storage for it.
+let on = false;
+
+/** Turn the sounds on or off. */
+export function setSound(value) {
+  on = value;
+}
+
 function soundOn() {
-  return readSettings().sound === true;
+  return on;
 }
 
 /** Make (or wake) the audio context: only with sound on, only from a tap or a key. */

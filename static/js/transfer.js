@@ -8,7 +8,6 @@ import { call } from "./engine.js";
 import { notice, toast } from "./notices.js";
 import { $, app } from "./state.js";
 import * as store from "./store.js";
-import { applyTheme } from "./theme.js";
 
 let ctl = null;         // the controller (bindTransfer)
 
@@ -112,9 +111,6 @@ export async function importFile(file) {
     return;
   }
   const problems = writeMerged(answer.write);
-  document.body.classList.toggle("four-colour", app.settings.fourColour);
-  applyTheme(app.settings.theme);
-  document.body.dataset.back = app.settings.back;
   // The deal on the table gave way to the file's game of the same game: show that game.
   if (answer.write.games?.[app.snap?.game]) ctl.openGame(app.snap.game);
   const report = answer.report.join(" ");

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { isFirstVisit, marksFor } from "../../static/js/howto.js";
+import { belongs, isFirstVisit, marksFor } from "../../static/js/howto.js";
 
 const piles = { f1: [], t1: [null, "KS"], t2: ["QH", "JC", "TD"] };
 
@@ -37,4 +37,15 @@ test("a first visit is one with neither settings nor a game stored", () => {
   assert.equal(isFirstVisit(reader({}), keys), true);
   assert.equal(isFirstVisit(reader({ s: "{}" }), keys), false);
   assert.equal(isFirstVisit(reader({ c: "klondike" }), keys), false);
+});
+
+test("steps belong to the position they were asked for, not to one after it", async () => {
+  const { tokenOf } = await import("../../static/js/knowledge.js");
+  const line = { key: "klondike|{}|7", moves: ["a", "b"], redo: [] };
+  const asked = tokenOf(line);
+  assert.ok(belongs(asked, { ...line, moves: ["a", "b"] }));
+  assert.ok(!belongs(asked, { ...line, moves: ["a", "b", "c"] }), "a move after");
+  assert.ok(!belongs(asked, { ...line, moves: ["a"], redo: ["b"] }), "an undo");
+  assert.ok(!belongs(asked, { ...line, key: "klondike|{}|8" }), "a new deal, same move count");
+  assert.ok(belongs(tokenOf(undefined), undefined), "no line either way (a warm paint)");
 });
