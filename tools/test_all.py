@@ -112,6 +112,12 @@ def main() -> None:
         run(*cpython, hypothesis)
     else:
         # The same unit tests inside Pyodide run beside the CPython run: each takes one core.
+        # Both read the pinned Pyodide from .cache/ (a CPython test checks its standard
+        # library): fetch it first, so that two fetches of a fresh clone never race.
+        sys.path.insert(0, str(ROOT / "tools"))
+        import npm_vendor  # noqa: PLC0415 (a sibling tool, found once tools/ is on the path)
+
+        npm_vendor.fetch("pyodide")
         with beside("unit tests (Pyodide under Node.js)",
                     [str(PY), "tools/pyodide_tests.py", "-q"], hypothesis):
             run(*cpython, hypothesis)

@@ -21,8 +21,11 @@ const DESIGN_FAN = 0.22;               // the face-up offset the card size is pl
 
 /** The corner index for a card width: its font size, padding, and the strips it needs. */
 export function cornerIndex(cardW) {
-  const font = Math.round(Math.max(11, Math.min(26, cardW * 0.25)));
   const pad = Math.max(2, Math.round(cardW * 0.05));
+  // 11 px at least, but never wider than the card: on the smallest cards (a column of 27
+  // face-up cards on a phone) "10" and its suit stay inside the card at 9-10 px.
+  const font = Math.min(Math.round(Math.max(11, Math.min(26, cardW * 0.25))),
+    Math.floor((cardW - pad - 2) / 1.95));
   return {
     font,
     pad,

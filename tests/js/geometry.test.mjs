@@ -30,12 +30,12 @@ function spider(long = 0) {
   return { layout: { columns: 10, rows: [row(["stock", null, ...f]), row(t, "down")] }, piles };
 }
 
-test("the corner index grows with the card but never below 11 px, and fits the card's width", () => {
-  for (const w of [22, 31, 46, 80, 150]) {
+test("the corner index grows with the card, never below 11 px where the card has room for it, and always fits the card's width", () => {
+  for (const w of [22, 24, 26, 31, 46, 80, 150]) {
     const ix = cornerIndex(w);
-    assert.ok(ix.font >= 11);
+    assert.ok(ix.font >= (w >= 26 ? 11 : 9), `${ix.font}px on a ${w}px card`);
     assert.ok(ix.strip >= ix.font + ix.pad);
-    if (w >= 31) assert.ok(ix.width <= w, `index ${ix.width}px on a ${w}px card`);
+    assert.ok(ix.width <= w, `index ${ix.width}px on a ${w}px card`);
   }
   assert.ok(cornerIndex(120).font > cornerIndex(40).font);
 });
