@@ -4,7 +4,7 @@ that ``solve`` runs for Roosevelt and Moving Left."""
 from __future__ import annotations
 
 import patience
-from patience.solver import onepass, solve, stockbeam
+from patience.solver import onepass, solve, solve_steps, stockbeam
 from patience.solver.search import drain
 
 from helpers import replays, setup
@@ -66,3 +66,18 @@ def test_solve_gives_a_whole_deal_to_the_beams_and_moving_left_a_beam_first() ->
     # Moving Left: the beam runs first and proves nothing, so a deal comes back unknown.
     m = patience.rules("moving_left")
     assert solve(m, m.deal(1), budget=2_000).verdict == "unknown"
+
+
+def test_a_stepped_moving_left_search_yields_from_its_beam() -> None:
+    r = patience.rules("moving_left")
+    steps = solve_steps(r, r.deal(1), budget=300, every=10)
+    seen = []
+    while True:
+        try:
+            seen.append(next(steps))
+        except StopIteration as done:
+            result = done.value
+            break
+    # The beam's nine tenths (270 positions), then the general search's passes.
+    assert seen[:27] == list(range(10, 271, 10)) and seen == sorted(seen)
+    assert result.verdict == "unknown" and result.nodes <= 300

@@ -169,7 +169,9 @@ def main(argv: list[str] | None = None) -> int:
         old = json.loads(args.out.read_text(encoding="utf-8"))
         # Keys other tools add to the file (a "difficulty" map, a newer version) are kept.
         data.update({k: v for k, v in old.items() if k not in ("sets", "budgets", "tried")})
-        data["command"] = f"{old['command']} && {command}"
+        # A run repeated (a growing study listed again) is named once.
+        data["command"] = (old["command"] if old["command"].endswith(command)
+                           else f"{old['command']} && {command}")
         sets, budgets, tried = old["sets"], old["budgets"], old["tried"]
     for c in chosen:
         start = time.perf_counter()
