@@ -471,14 +471,11 @@ def _floors(lines: Sequence[Line]) -> list[str]:
                      f" of {ln.tried} deals won and replayed ({percent(low)} at the lower end"
                      f" of the 95% interval); {ln.unwinnable} proven lost.")
     if lines and not any(ln.unwinnable for ln in lines):
-        solvitaire = (" (nor by Solvitaire, an exact solver in C, which decided none of 20"
-                      " Roosevelt deals in 60 s here)"
-                      if any(ln.key == "roosevelt" for ln in lines) else "")
         out += _para("Above, nothing is known beyond the unknown deals: no deal of these"
-                     f" variants was proven lost by our searches{solvitaire}, so the upper end"
-                     " of the interval is all that bounds the share. A rule sheet's win rate"
-                     " (Roosevelt's says about 1 in 100) is a player's, not a bound."
-                     " docs/solver.md has the searches and what they won.")
+                     " variants was proven lost by our searches, so the upper end of the"
+                     " interval is all that bounds the share. A rule sheet's win rate is a"
+                     " player's, not a bound. docs/solver.md has the searches, what they won"
+                     " and what was tried to prove deals lost.")
     return out
 
 
