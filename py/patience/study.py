@@ -396,7 +396,8 @@ def markdown(results: Results) -> str:
     tight = [ln.key for ln in lines if ln.tried and ln.unknown * 10 <= ln.tried]
     middle = [ln.key for ln in lines
               if ln.tried and ln.tried < ln.unknown * 10 and ln.unknown * 2 <= ln.tried]
-    wide = [ln.key for ln in lines if ln.tried and ln.unknown * 2 > ln.tried]
+    # A variant at two budgets is named once.
+    wide = list(dict.fromkeys(ln.key for ln in lines if ln.tried and ln.unknown * 2 > ln.tried))
     if tight:
         out += _para("Decided for at least nine deals in ten, so the interval's width comes"
                      " mostly from the number of deals tried: " + _names(tight) + ".")
