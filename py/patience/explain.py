@@ -8,22 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import RANK, RANK_NAMES, RED, card_name
+from .cards import RANK, RANK_NAMES, card_name
 from .game import Move, State
 from .movegen import gives_back
 
 if TYPE_CHECKING:
     from .rules import Rules
-
-BUILDS = {
-    "alt": "the tableau builds down in alternating colours",
-    "any": "the tableau builds down by rank, whatever the suit",
-}
-LIFTS = {
-    "one": "only one card moves at a time",
-    "run": "only a run built down in alternating colours moves as a unit",
-    "suit_run": "only a run of one suit, in descending order, moves as a unit",
-}
 
 
 def explain(r: Rules, s: State, m: Move) -> str:
@@ -51,7 +41,7 @@ def explain(r: Rules, s: State, m: Move) -> str:
         if src not in r.T or dst not in r.T:
             return "only one card moves at a time to or from that pile"
         if m.n > r.run_length(pile, s.down[src]):
-            return LIFTS.get(r.game.lift, "those cards do not move together")
+            return r.game.lift.refusal(r.game.build)
     card = pile[-m.n]
     if src in r.F and not r.takeback:
         return "cards on the foundations do not come back in this game"
@@ -90,32 +80,20 @@ def _stock(r: Rules, s: State, m: Move) -> str:
 
 
 def _foundation(r: Rules, found: tuple[int, ...], card: int) -> str:
-    kind = r.game.foundation
-    if kind == "wrap":
-        return (f"the {card_name(card)} is not one rank above or below the "
-                f"{card_name(found[-1])}")
-    if kind != "suit_up":
-        return "cards reach the foundations only as whole runs from King to Ace"
-    if not found:
-        return "only an Ace starts a foundation"
-    return (f"the {card_name(card)} cannot go on the {card_name(found[-1])}: foundations "
-            "build up in suit from the Ace")
+    return r.game.foundation.refusal(found, card, card_name)
 
 
 def _tableau(r: Rules, s: State, m: Move, dst: int, card: int) -> str:
     target = s.piles[dst]
     if dst not in r.T:
         return f"nothing goes onto {m.dst}"
-    if r.game.build == "none":
+    build = r.game.build
+    if not build.builds:
         return f"{r.game.title} has no building on the tableau"
     if not target:
-        rule = r.game.empty
-        if rule == "none":
-            return "an emptied pile stays empty"
-        if rule == "king_rightmost" and dst != r.T[-1]:
-            return "only the rightmost pile can be filled, and only with a King"
-        if rule in ("king", "king_rightmost") and RANK[card] != 13:
-            return "only a King, or a run headed by one, fills an empty pile"
+        refusal = r.game.empty.refusal(card, dst == r.T[-1], r.game.lift)
+        if refusal is not None:
+            return refusal
         if gives_back(r, s, m):
             return f"the {card_name(card)} would slide straight back where it is: that move " \
                 "changes nothing"
@@ -123,9 +101,8 @@ def _tableau(r: Rules, s: State, m: Move, dst: int, card: int) -> str:
         return f"with these free cells and empty columns at most {limit} cards move to an " \
             "empty column"
     top = target[-1]
-    if RANK[card] + 1 != RANK[top] or (r.game.build == "alt" and RED[card] == RED[top]):
-        return f"the {card_name(card)} cannot go on the {card_name(top)}: " \
-            + BUILDS[r.game.build]
+    if not build.fits(card, top):
+        return f"the {card_name(card)} cannot go on the {card_name(top)}: " + build.rule()
     return f"with these free cells and empty columns at most {r.move_limit(s, False)} " \
         "cards move at once"
 

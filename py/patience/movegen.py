@@ -43,7 +43,7 @@ def generate(r: Rules, s: State, only: int = -1) -> list[Move]:
     lifts = [(t, r.run_length(piles[t], down[t])) for t in r.T
              if len(piles[t]) > down[t] and (only < 0 or t == only)]
     # To the foundations: one card from the waste, a free cell or a tableau pile.
-    if r.game.foundation in ("suit_up", "wrap"):
+    if r.game.foundation.takes_cards:
         accepts = r.foundation_accepts
         for src in singles + [t for t, _ in lifts]:
             card = piles[src][-1]
@@ -51,7 +51,7 @@ def generate(r: Rules, s: State, only: int = -1) -> list[Move]:
                 if accepts(piles[f], card):
                     out.append(Move(names[src], names[f]))
     # Onto the tableau: runs from the tableau, single cards from elsewhere.
-    if r.game.build != "none":
+    if r.game.build.builds:
         on = r.on
         limit = r.move_limit(s, False)
         limit_empty = r.move_limit(s, True)
