@@ -130,14 +130,4 @@ def status(r: Rules, s: State, moves: list[Move] | None = None) -> Status:
 
 def _playable(r: Rules, s: State, card: int) -> bool:
     """Tell whether a card from the waste could go anywhere in the present position."""
-    piles = s.piles
-    if r.pairs:
-        total = r.pair_total
-        free = [piles[t][-1] for t in r.T if piles[t] and r.free(s, t)]
-        return RANK[card] == total or any(RANK[card] + RANK[c] == total for c in free)
-    if any(r.foundation_accepts(piles[f], card) for f in r.F):
-        return True
-    if not r.game.build.builds:
-        return False
-    return any(r.on[card * 52 + piles[t][-1]] if piles[t] else r.empty_accepts(t, card)
-               for t in r.T)
+    return r.game.play.playable(r, s, card)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import RANK, RANK_NAMES, card_name
+from .cards import card_name
 from .game import Move, State
 from .movegen import gives_back
 
@@ -32,8 +32,13 @@ def explain(r: Rules, s: State, m: Move) -> str:
         return "a move needs two different piles"
     if not pile:
         return f"{m.src} is empty"
-    if r.pairs:
-        return _pairs(r, s, m, src, dst)
+    return r.game.play.refusal(r, s, m, src, dst)
+
+
+def refusal(r: Rules, s: State, m: Move, src: int, dst: int) -> str:
+    """Return why a move between two piles, its source not empty, breaks the building rules
+    (``vocab.Building``)."""
+    pile = s.piles[src]
     up = len(pile) - s.down[src]
     if m.n < 1 or m.n > up:
         return f"{m.src} has {up} face-up card{'s' if up != 1 else ''}, not {m.n}"
@@ -105,27 +110,3 @@ def _tableau(r: Rules, s: State, m: Move, dst: int, card: int) -> str:
         return f"the {card_name(card)} cannot go on the {card_name(top)}: " + build.rule()
     return f"with these free cells and empty columns at most {r.move_limit(s, False)} " \
         "cards move at once"
-
-
-def _pairs(r: Rules, s: State, m: Move, src: int, dst: int) -> str:
-    if m.n != 1:
-        return "cards are removed one or two at a time"
-    for i, name in ((src, m.src), (dst, m.dst)):
-        if i in r.F:
-            continue
-        if not s.piles[i]:
-            return f"{name} is empty"
-        if not r.free(s, i):
-            return f"the {card_name(s.piles[i][-1])} in {name} is covered"
-    a = s.piles[src][-1]
-    total = r.pair_total
-    alone = RANK_NAMES[total - 1]
-    if dst in r.F:
-        return f"only a {alone} is removed alone" if RANK[a] != total else \
-            "that card is not free"
-    b = s.piles[dst][-1]
-    if RANK[a] == total or RANK[b] == total:
-        return f"a {alone} is removed alone"
-    if RANK[a] + RANK[b] != total:
-        return f"{RANK[a]} + {RANK[b]} is {RANK[a] + RANK[b]}, not {total}"
-    return "write a pair with the waste first, or the higher pile second"

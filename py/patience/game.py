@@ -10,53 +10,37 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from .rules import Rules
 
-from .vocab import NO_STOCK, SUIT_UP, WRAP, Build, DealStep, Empty, Foundation, Lift, Stock
+# Moves and positions live in ``position.py``; the tables name them for every module that
+# imports them from here (an explicit re-export).
+from .position import Move as Move  # noqa: PLC0414
+from .position import Piles as Piles  # noqa: PLC0414
+from .position import State as State  # noqa: PLC0414
+from .vocab import (
+    BUILDING,
+    NO_STOCK,
+    SUIT_UP,
+    WRAP,
+    Build,
+    DealStep,
+    Empty,
+    Foundation,
+    Lift,
+    Play,
+    Stock,
+)
 
 OptionValue = int | str | bool
-Piles = tuple[tuple[int, ...], ...]
 
 # Which cards may go to the foundations automatically without ever making the game worse.
 Safety = Literal["alt", "any", "kings", "none"]
 # When the game is won: every card on the ``foundations``, or the ``tableau`` cleared (the
 # Pyramid, whose stock and waste may keep cards).
 Goal = Literal["foundations", "tableau"]
-
-
-class Move(NamedTuple):
-    """A move: ``n`` cards from pile ``src`` to pile ``dst``, by pile id.
-
-    Special forms: ``stock>waste:N`` turns N cards; ``waste>stock:N`` turns the waste of N
-    cards back into the stock; ``stock>tableau:N`` deals one card onto each of the N tableau
-    piles (Spider). In the Pyramid a move onto another card (``t5>t6``, ``waste>t3``)
-    removes the pair, and ``t1>f1`` removes a King.
-    """
-
-    src: str
-    dst: str
-    n: int = 1
-
-    def __str__(self) -> str:
-        return f"{self.src}>{self.dst}" + (f":{self.n}" if self.n != 1 else "")
-
-
-class State(NamedTuple):
-    """A position: immutable and hashable.
-
-    ``piles[i]`` lists the cards of pile ``i`` bottom first (the last is the top card);
-    ``down[i]`` counts its face-down cards, at the bottom (the stock is always face down);
-    ``recycles`` counts the times the waste went back to the stock; ``score`` is the running
-    score under standard scoring (0 otherwise).
-    """
-
-    piles: Piles
-    down: tuple[int, ...]
-    recycles: int = 0
-    score: int = 0
 
 
 @dataclass(frozen=True)
@@ -137,9 +121,9 @@ class Game:
     scoring: str | None = None
     shuffle: Literal["patience", "microsoft"] = "patience"
     summary: str = ""
-    # Cards leave in pairs whose ranks add up to ``pairs`` (the Pyramid's 13), a card of that
-    # rank alone; 0 for the games that build.
-    pairs: int = 0
+    # How cards leave the piles: built from pile to pile, or removed in pairs (the Pyramid's
+    # ``Pairs(13)``).
+    play: Play = BUILDING
     # Tableau piles covered by others (the Pyramid's rows); each such pile holds one card.
     cover: CoverHook | None = None
     goal: Goal = "foundations"

@@ -10,9 +10,9 @@ from collections.abc import Mapping
 
 from .deal import microsoft_freecell, shuffle
 from .errors import IllegalMoveError, OptionsError
-from .explain import explain
+from .explain import explain, refusal
 from .game import Game, Move, OptionValue, State
-from .movegen import TIME_PENALTY, TIME_PERIOD, VEGAS_CARD, VEGAS_START, apply, generate
+from .movegen import TIME_PENALTY, TIME_PERIOD, VEGAS_CARD, VEGAS_START, apply, built, generate
 from .options import resolve
 from .vocab import Dealt
 
@@ -46,9 +46,9 @@ class Rules:
         # The options that show the stock's top card and take points for time, if any.
         self.peek = bool(self._opt(game.peek)) if game.peek else False
         self.timed = bool(self._opt(game.timed)) if game.timed else False
-        # A game of pairs: cards are picked two at a time (see ``Game.pairs``).
-        self.pair_total = game.pairs
-        self.pairs = game.pairs > 0
+        # A game of pairs: cards are picked two at a time (see ``Game.play``).
+        self.pair_total = game.play.total
+        self.pairs = game.play.pairs
         # on[a * 52 + b]: card a may be built on card b in the tableau.
         fits = game.build.fits
         self.on = bytes(1 if fits(a, b) else 0 for a in range(52) for b in range(52))
@@ -145,6 +145,14 @@ class Rules:
     def legal_moves(self, s: State) -> list[Move]:
         """Return every legal move of the position, in a stable order."""
         return generate(self, s)
+
+    def built_moves(self, s: State, only: int = -1) -> list[Move]:
+        """Return the moves between piles of a game that builds (see ``vocab.Building``)."""
+        return built(self, s, only)
+
+    def built_refusal(self, s: State, m: Move, src: int, dst: int) -> str:
+        """Return why a move between piles breaks the building rules (``vocab.Building``)."""
+        return refusal(self, s, m, src, dst)
 
     def play(self, s: State, move: Move) -> State:
         """Return the position after a legal move; raise ``IllegalMoveError`` saying why not."""

@@ -17,7 +17,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from . import movegen
-from .cards import RANK_NAMES
 from .game import AfterMove, Game
 from .games.layouts import close_up, remove_runs
 from .rules import Rules
@@ -181,30 +180,7 @@ def table_words(page: Page, r: Rules) -> list[str]:
     pairs, the foundation's own rule, face-down cards and what happens after a move."""
     g = r.game
     num = page.num
-    items: list[str] = []
-    if r.pairs:
-        total = r.pair_total
-        items.append("A card is free when no card of the row below overlaps it; the top card "
-                     "of the waste is free too.")
-        items.append(f"Remove two free cards whose ranks add up to {num('pair total', total)} "
-                     f"(Ace {num('ace', 1)}, Jack {num('jack', 11)}, Queen "
-                     f"{num('queen', 12)}): pick one and then the other, or drag one onto "
-                     "the other.")
-        items.append(f"A {RANK_NAMES[total - 1]} ({num('alone', total)}) is removed on its "
-                     "own.")
-    else:
-        items.append(g.build.words())
-        if g.build.builds:
-            items.append(g.lift.words())
-        if g.supermove:
-            items.append(f"A run moves only as far as it could card by card through the free "
-                         f"cells and empty piles: at most {num('supermove', 1)} more than the "
-                         f"empty free cells, doubled for each empty pile, and half that into "
-                         f"an empty pile.")
-        items.append(g.empty.words(g.lift))
-        play = g.foundation.play_words()
-        if play is not None:
-            items.append(play)
+    items = g.play.words(num, r)
     if any(r.deal(1).down):
         items.append("A face-down card left on top of a pile turns face up at once.")
     if g.after_move is not None and g.after_move in HOOK_WORDS:

@@ -1,7 +1,8 @@
 """The rule vocabulary: one declared object per rule value.
 
 How a tableau pile builds, what may be lifted off it, what an empty pile takes, how the
-foundations build and where the stock goes: each value is a small frozen object carrying its
+foundations build, where the stock goes and how cards leave the piles (built or removed in
+pairs): each value is a small frozen object carrying its
 test, its words for the rules page and its reason for a refusal. A game's table
 (:class:`patience.game.Game`) names one object of each kind; ``rules.py``, ``movegen.py``,
 ``explain.py`` and ``rulespage.py`` ask the object and never test which value it is. A new
@@ -18,8 +19,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
-from .cards import RANK, RED
+from .cards import RANK, RANK_NAMES, RED, card_name
+from .position import Move, State
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 # A rules page's way of writing a number it states, recording what the number stands for
 # (``patience.rulespage.Page.num``): the tests measure every recorded number in play.
@@ -616,3 +622,185 @@ class KingsToBottom(DealStep):
         return ("Once the cards are dealt, every King is moved to the bottom of its pile, "
                 "under the other cards. The other cards keep their order, and so do two or "
                 "more Kings in the same pile.")
+
+
+# How cards leave the piles -----------------------------------------------------------------
+
+
+class Play(ABC):
+    """How cards leave the piles: moved from pile to pile by the building rules above, or
+    removed in pairs ("select, then pair": the Pyramid). The table chooses one; the move
+    generator, ``apply``, the explanations, the rules page, the stuck test and the view ask
+    it, never which one it is."""
+
+    # True when the player picks a card and then its partner (the page's snapshot says so).
+    pairs = False
+    # The total a pair's ranks add up to (0 when cards are not removed in pairs).
+    total = 0
+
+    @abstractmethod
+    def moves(self, r: Rules, s: State, only: int) -> list[Move]:
+        """Return the moves off the table's piles (the stock's own are added after), only
+        those from pile ``only`` when it is 0 or more (more may come: ``Rules.play`` checks
+        membership)."""
+
+    @abstractmethod
+    def lands(self, r: Rules, piles: list[tuple[int, ...]], dst: int,
+              moving: tuple[int, ...]) -> None:
+        """Put the cards taken off a pile where a move onto pile ``dst`` sends them."""
+
+    @abstractmethod
+    def refusal(self, r: Rules, s: State, m: Move, src: int, dst: int) -> str:
+        """Return why ``m`` (between two piles, its source not empty) is not legal."""
+
+    @abstractmethod
+    def words(self, num: Num, r: Rules) -> list[str]:
+        """Return the rules page's sentences on how cards move on the table."""
+
+    @abstractmethod
+    def playable(self, r: Rules, s: State, card: int) -> bool:
+        """Tell whether a card from the stock or the waste could be played anywhere now."""
+
+    @abstractmethod
+    def removable(self, r: Rules, s: State) -> list[str] | None:
+        """Return the piles whose top card may be picked now, or ``None`` when the page
+        needs no such list (cards are lifted by the lift rule)."""
+
+
+@dataclass(frozen=True)
+class Building(Play):
+    """Cards move from pile to pile as the build, lift and empty-pile rules say."""
+
+    def moves(self, r: Rules, s: State, only: int) -> list[Move]:
+        return r.built_moves(s, only)
+
+    def lands(self, r: Rules, piles: list[tuple[int, ...]], dst: int,
+              moving: tuple[int, ...]) -> None:
+        piles[dst] = piles[dst] + moving
+
+    def refusal(self, r: Rules, s: State, m: Move, src: int, dst: int) -> str:
+        return r.built_refusal(s, m, src, dst)
+
+    def words(self, num: Num, r: Rules) -> list[str]:
+        g = r.game
+        items = [g.build.words()]
+        if g.build.builds:
+            items.append(g.lift.words())
+        if g.supermove:
+            items.append(f"A run moves only as far as it could card by card through the free "
+                         f"cells and empty piles: at most {num('supermove', 1)} more than the "
+                         f"empty free cells, doubled for each empty pile, and half that into "
+                         f"an empty pile.")
+        items.append(g.empty.words(g.lift))
+        play = g.foundation.play_words()
+        if play is not None:
+            items.append(play)
+        return items
+
+    def playable(self, r: Rules, s: State, card: int) -> bool:
+        piles = s.piles
+        if any(r.foundation_accepts(piles[f], card) for f in r.F):
+            return True
+        if not r.game.build.builds:
+            return False
+        return any(r.on[card * 52 + piles[t][-1]] if piles[t] else r.empty_accepts(t, card)
+                   for t in r.T)
+
+    def removable(self, r: Rules, s: State) -> list[str] | None:
+        return None
+
+
+@dataclass(frozen=True)
+class Pairs(Play):
+    """Free cards are removed two at a time when their ranks add up to ``total``, a card of
+    that rank alone, all onto the one discard pile; the waste's top card is free, and a
+    covered pile's card is free once the piles covering it are empty (the Pyramid)."""
+
+    total: int = 13
+    pairs = True
+
+    def _free(self, r: Rules, s: State) -> list[int]:
+        piles = s.piles
+        free = [r.waste] if r.waste >= 0 and piles[r.waste] else []
+        below = r.below
+        for t in r.T:
+            if piles[t]:
+                for j in below.get(t, ()):
+                    if piles[j]:
+                        break
+                else:
+                    free.append(t)
+        return free
+
+    def moves(self, r: Rules, s: State, only: int) -> list[Move]:
+        piles, names, total = s.piles, r.names, self.total
+        out: list[Move] = []
+        free = self._free(r, s)
+        found = names[r.F[0]]
+        for a_pos, a in enumerate(free):
+            ra = RANK[piles[a][-1]]
+            if ra == total:
+                out.append(Move(names[a], found))
+                continue
+            for b in free[a_pos + 1:]:
+                if ra + RANK[piles[b][-1]] == total:
+                    out.append(Move(names[a], names[b]))
+        return out
+
+    def lands(self, r: Rules, piles: list[tuple[int, ...]], dst: int,
+              moving: tuple[int, ...]) -> None:
+        if dst in r.F:
+            piles[dst] = piles[dst] + moving
+            return
+        f = r.F[0]
+        piles[f] = piles[f] + moving + piles[dst][-1:]
+        piles[dst] = piles[dst][:-1]
+
+    def refusal(self, r: Rules, s: State, m: Move, src: int, dst: int) -> str:
+        if m.n != 1:
+            return "cards are removed one or two at a time"
+        for i, name in ((src, m.src), (dst, m.dst)):
+            if i in r.F:
+                continue
+            if not s.piles[i]:
+                return f"{name} is empty"
+            if not r.free(s, i):
+                return f"the {card_name(s.piles[i][-1])} in {name} is covered"
+        a = s.piles[src][-1]
+        total = self.total
+        alone = RANK_NAMES[total - 1]
+        if dst in r.F:
+            return f"only a {alone} is removed alone" if RANK[a] != total else \
+                "that card is not free"
+        b = s.piles[dst][-1]
+        if RANK[a] == total or RANK[b] == total:
+            return f"a {alone} is removed alone"
+        if RANK[a] + RANK[b] != total:
+            return f"{RANK[a]} + {RANK[b]} is {RANK[a] + RANK[b]}, not {total}"
+        return "write a pair with the waste first, or the higher pile second"
+
+    def words(self, num: Num, r: Rules) -> list[str]:
+        total = self.total
+        return [
+            "A card is free when no card of the row below overlaps it; the top card of the "
+            "waste is free too.",
+            f"Remove two free cards whose ranks add up to {num('pair total', total)} (Ace "
+            f"{num('ace', 1)}, Jack {num('jack', 11)}, Queen {num('queen', 12)}): pick one "
+            "and then the other, or drag one onto the other.",
+            f"A {RANK_NAMES[total - 1]} ({num('alone', total)}) is removed on its own.",
+        ]
+
+    def playable(self, r: Rules, s: State, card: int) -> bool:
+        piles, total = s.piles, self.total
+        free = [piles[t][-1] for t in r.T if piles[t] and r.free(s, t)]
+        return RANK[card] == total or any(RANK[card] + RANK[c] == total for c in free)
+
+    def removable(self, r: Rules, s: State) -> list[str] | None:
+        # The cards that may be removed: uncovered piles and the waste's top.
+        free = [r.names[t] for t in r.T if s.piles[t] and r.free(s, t)]
+        if r.waste >= 0 and s.piles[r.waste]:
+            free.append(r.names[r.waste])
+        return free
+
+
+BUILDING = Building()

@@ -77,7 +77,7 @@ def fits(r: Rules, s: State) -> bool:
     if not (g.build == ALTERNATE and g.lift == BUILT_RUN and g.empty == ANY_CARD and g.supermove
             and g.foundation == SUIT_UP and g.stock == NO_STOCK and g.decks == 1
             and g.foundations == 4 and g.safety == "alt" and g.after_move is None
-            and g.symmetric and g.pack is None and g.cover is None and not g.pairs
+            and g.symmetric and g.pack is None and g.cover is None and not g.play.pairs
             and g.goal == "foundations" and not r.takeback and len(r.T) <= CELLS
             and len(r.C) <= UP - CELLS):
         return False
