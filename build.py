@@ -34,6 +34,7 @@ ROOT: Final[Path] = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import npm_vendor  # noqa: E402  (lives in tools/, which is not a package)
+import opening  # noqa: E402
 import pwa  # noqa: E402
 import stdlib_trim  # noqa: E402
 
@@ -156,6 +157,7 @@ def _write_site(work: Path, index: Path, static: Path) -> None:
     shutil.copytree(static, dest / "static",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     zip_engine(ENGINE, dest / "patience.zip")
+    opening.write(dest)      # the first visit's table, written by the engine (tools/opening.py)
 
     pyodide = npm_vendor.fetch("pyodide")
     for name in PYODIDE_FILES:
@@ -276,7 +278,7 @@ def _run(command: str, port: int, host: str) -> int:
         print(f"Serving {dest.relative_to(ROOT)}/ on http://{shown}:{server.server_address[1]}/"
               " (Ctrl+C to stop)", flush=True)
         server.serve_forever()
-    except (BuildError, npm_vendor.VendorError) as e:
+    except (BuildError, npm_vendor.VendorError, opening.OpeningError) as e:
         print(f"build: error: {e}", file=sys.stderr)
         return 1
     finally:
