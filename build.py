@@ -53,15 +53,16 @@ PYODIDE_FILES: Final[tuple[str, ...]] = (
 )
 
 #: What the page loads of ``@pyscript/core``'s ``dist/`` (found the same way): ``core.js``,
-#: the chunks it imports, and the plugin chunks it imports at start-up. Those come whatever
-#: our config says, because PyScript also sets up MicroPython (``mpy``), whose plugin list
-#: no config of ours reaches. Chunks are named by prefix (their names carry a content
-#: hash); the static imports of every file are followed and copied too. The rest (the
+#: the chunks it imports, and the one plugin chunk it imports at start-up: ``error``, which
+#: PyScript imports even when it is turned off. The others (``py-editor``, ``py-game``,
+#: ``py-terminal``, ``donkey``, ``deprecations-manager``, ``codemirror``) are turned off for
+#: both of PyScript's interpreters: by ``static/pyscript.json`` for Python and by the
+#: ``<mpy-config>`` of ``index.html`` for MicroPython, whose plugins PyScript loads too
+#: unless told not to. Chunks are named by prefix (their names carry a content hash); the
+#: static imports of every file are followed and copied too. The rest (the plugins, the
 #: editor, the terminal, TOML, ``core.css``, source maps) is never requested.
 PYSCRIPT_ENTRIES: Final[tuple[str, ...]] = ("core.js",)
-PYSCRIPT_CHUNKS: Final[tuple[str, ...]] = (
-    "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal",
-)
+PYSCRIPT_CHUNKS: Final[tuple[str, ...]] = ("error",)
 
 #: Fixed timestamp for the members of ``patience.zip`` (the earliest a zip can hold).
 ZIP_DATE: Final[tuple[int, int, int, int, int, int]] = (1980, 1, 1, 0, 0, 0)

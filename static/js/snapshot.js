@@ -189,7 +189,13 @@ export async function findSnapshot(site, version, failure = null) {
       return new Uint8Array(buffer);
     });
     bytes.catch(() => {});     // handled by whoever boots from it; never an unhandled rejection
-    return { build, reason: null, bytes, drop: () => cache.delete(url).catch(() => false) };
+    // Dropped, it leaves no empty cache behind (one made for it alone, with no service
+    // worker): storeSnapshot would take that for the app's cache of another version.
+    const drop = async () => {
+      await cache.delete(url);
+      if ((await cache.keys()).length === 0) await caches.delete(name);
+    };
+    return { build, reason: null, bytes, drop: () => drop().catch(() => false) };
   } catch {
     return { build: null, reason: "unavailable" };
   }
