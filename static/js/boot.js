@@ -46,6 +46,7 @@ function paintOpening() {
 
 function bootFailed(err) {
   $("table").setAttribute("aria-busy", "false");
+  document.querySelector("#table .boot-indicator")?.remove();   // no longer shuffling
   // Python came up from this device's memory snapshot and then failed: the next try must not
   // boot from the same snapshot again, so every one of this site's goes (a new one is made).
   if (document.documentElement.dataset.boot === "snapshot" && globalThis.caches) {
