@@ -13,6 +13,7 @@
 //   state.js         the state the controller writes and the others read (snapshot, settings,
 //                    selection, clock)
 //   boot.js          warm paint, engine start, the opening game, service worker
+//   early.js         a first visit's opening, a tap before the engine  (no DOM: Node tests it)
 //   intents.js       what a tap, drag or drop means        (no DOM: Node tests it)
 //   keyboard-nav.js  the keyboard cursor, pick and place   (no DOM: Node tests it)
 //   clock.js         elapsed time and its text             (no DOM: Node tests it)
