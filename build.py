@@ -34,6 +34,7 @@ ROOT: Final[Path] = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import npm_vendor  # noqa: E402  (lives in tools/, which is not a package)
+import opening  # noqa: E402
 import pwa  # noqa: E402
 import stdlib_trim  # noqa: E402
 
@@ -52,15 +53,16 @@ PYODIDE_FILES: Final[tuple[str, ...]] = (
 )
 
 #: What the page loads of ``@pyscript/core``'s ``dist/`` (found the same way): ``core.js``,
-#: the chunks it imports, and the plugin chunks it imports at start-up. Those come whatever
-#: our config says, because PyScript also sets up MicroPython (``mpy``), whose plugin list
-#: no config of ours reaches. Chunks are named by prefix (their names carry a content
-#: hash); the static imports of every file are followed and copied too. The rest (the
+#: the chunks it imports, and the one plugin chunk it imports at start-up: ``error``, which
+#: PyScript imports even when it is turned off. The others (``py-editor``, ``py-game``,
+#: ``py-terminal``, ``donkey``, ``deprecations-manager``, ``codemirror``) are turned off for
+#: both of PyScript's interpreters: by ``static/pyscript.json`` for Python and by the
+#: ``<mpy-config>`` of ``index.html`` for MicroPython, whose plugins PyScript loads too
+#: unless told not to. Chunks are named by prefix (their names carry a content hash); the
+#: static imports of every file are followed and copied too. The rest (the plugins, the
 #: editor, the terminal, TOML, ``core.css``, source maps) is never requested.
 PYSCRIPT_ENTRIES: Final[tuple[str, ...]] = ("core.js",)
-PYSCRIPT_CHUNKS: Final[tuple[str, ...]] = (
-    "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal",
-)
+PYSCRIPT_CHUNKS: Final[tuple[str, ...]] = ("error",)
 
 #: Fixed timestamp for the members of ``patience.zip`` (the earliest a zip can hold).
 ZIP_DATE: Final[tuple[int, int, int, int, int, int]] = (1980, 1, 1, 0, 0, 0)
@@ -156,6 +158,7 @@ def _write_site(work: Path, index: Path, static: Path) -> None:
     shutil.copytree(static, dest / "static",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     zip_engine(ENGINE, dest / "patience.zip")
+    opening.write(dest)      # the first visit's table, written by the engine (tools/opening.py)
 
     pyodide = npm_vendor.fetch("pyodide")
     for name in PYODIDE_FILES:
@@ -276,7 +279,7 @@ def _run(command: str, port: int, host: str) -> int:
         print(f"Serving {dest.relative_to(ROOT)}/ on http://{shown}:{server.server_address[1]}/"
               " (Ctrl+C to stop)", flush=True)
         server.serve_forever()
-    except (BuildError, npm_vendor.VendorError) as e:
+    except (BuildError, npm_vendor.VendorError, opening.OpeningError) as e:
         print(f"build: error: {e}", file=sys.stderr)
         return 1
     finally:

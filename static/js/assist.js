@@ -44,7 +44,9 @@ export function createAssist(ctx) {
     asking,
     join,
   };
-  core.solver = createSolver({ onState: () => core.show() });
+  // The worker starts once ctx.solverGate is kept, and is handed ctx.solverSetup() (main.js).
+  core.solver = createSolver({ onState: () => core.show(), gate: ctx.solverGate ?? null,
+    setup: ctx.solverSetup });
   const ponr = createPonr(core);
   const hints = createHints(core);
   const deals = createWinnableDeals(core);
