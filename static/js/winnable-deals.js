@@ -20,6 +20,7 @@ export function createWinnableDeals(core) {
   let search = 0;           // the number of the latest search on the device
   let won = null;           // {key, deal, budget}: the deal last handed out as won
   let labels = [];          // the grades' names, easiest first: [{grade, label}]
+  const keys = new Map();   // "<game> <options JSON>" -> its list key
 
   /** Read the shipped list: the engine checks it and says each list's deals (in its range),
    * its deals by grade and what to say while the solver knows nothing of one of its deals. */
@@ -54,10 +55,16 @@ export function createWinnableDeals(core) {
     return graded?.length >= MIN_LIST ? graded : list?.deals ?? [];
   }
 
-  /** Return the winnable-list key of a game and options (null if the engine refuses them). */
+  /** Return the winnable-list key of a game and options (null if the engine refuses them);
+   * the engine is asked once for each (the solver's line asks on every redraw). */
   function keyOf(gameId, options) {
-    const answer = ctx.call("winnable_key", gameId, JSON.stringify(options ?? {}));
-    return answer.error ? null : answer.key;
+    const text = JSON.stringify(options ?? {});
+    const known = keys.get(`${gameId} ${text}`);
+    if (known !== undefined) return known;
+    const answer = ctx.call("winnable_key", gameId, text);
+    const key = answer.error ? null : answer.key;
+    keys.set(`${gameId} ${text}`, key);
+    return key;
   }
 
   /** Remember the deal handed out, so that verified() can check it is the one dealt. */
