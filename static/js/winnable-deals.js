@@ -32,6 +32,7 @@ export function createWinnableDeals(core) {
       // {key: {deals, budget, tried, grades: {grade: [deals]}, note}}: patience.difficulty
       lists = answer.lists;
       labels = Array.isArray(answer.grades) ? answer.grades : [];
+      core.show?.();    // the solver's line may now have words for the deal on the table
     } catch {
       lists = {};       // no list: winnable deals are then found on this device
     }
