@@ -26,6 +26,7 @@ DATA = json.loads((ROOT / "static" / "data" / "winnable.json").read_text(encodin
 
 def test_the_module_examples_hold() -> None:
     assert doctest.testmod(difficulty).failed == 0
+    assert doctest.testmod(tool).failed == 0        # the table's reading of a row
 
 
 def test_cuts_split_a_list_in_thirds() -> None:

@@ -19,7 +19,9 @@ never going back to a position seen; the others take the second best one move in
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import os
 import random
 import sys
 import time
@@ -106,6 +108,27 @@ def check_set(c: Set, results: Path, data_sets: dict[str, list[int]], sample: in
     return key, rows, cuts, len(deals)
 
 
+#: Below this share of games won in every grade, the greedy player is too weak to tell.
+TOO_FEW = 0.03
+
+
+def reading(rows: list[tuple[int, int, int]]) -> str:
+    """Say what a set's row shows: whether the win rate falls from Easy to Hard.
+
+    >>> reading([(1, 100, 30), (2, 100, 20), (3, 100, 10)])
+    'predicts'
+    >>> reading([(1, 100, 2), (2, 100, 0), (3, 100, 1)])
+    'no signal: the player wins almost none'
+    >>> reading([(1, 100, 4), (2, 100, 4), (3, 100, 5)])
+    'does not predict'
+    """
+    rates = [w / g if g else 0.0 for _, g, w in rows]
+    if all(r < TOO_FEW for r in rates):
+        return "no signal: the player wins almost none"
+    falls = rates[0] > rates[-1] and all(a >= b for a, b in itertools.pairwise(rates))
+    return "predicts" if falls else "does not predict"
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--sample", type=int, default=40, help="held-out deals of each grade a set")
@@ -132,8 +155,9 @@ def main(argv: list[str] | None = None) -> int:
         f"take the second-best move one time in {round(1 / SLIP)}). A grade that predicts "
         "wins Easy more often than Medium, and Medium more often than Hard.",
         "",
-        "| list | deals | Easy up to (nodes) | Medium up to | Easy won | Medium won | Hard won |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        "| list | deals | Easy up to (nodes) | Medium up to | Easy won | Medium won | Hard won "
+        "| reading |",
+        "|---|---:|---:|---:|---:|---:|---:|---|",
     ]
     with ProcessPoolExecutor(args.workers) as pool:
         for c in SETS:
@@ -142,12 +166,15 @@ def main(argv: list[str] | None = None) -> int:
             key, rows, cuts, n = check_set(c, RESULTS, data["sets"], args.sample,
                                            args.playouts, pool)
             if not n:
-                lines.append(f"| {key} | 0 | | | | | |")
+                lines.append(f"| {key} | 0 | | | | | | no deals listed yet |")
                 continue
             cells = [f"{w}/{g} ({100 * w / g:.0f}%)" if g else "-" for _, g, w in rows]
-            lines.append(f"| {key} | {n} | {cuts[0]:,} | {cuts[1]:,} | " + " | ".join(cells) + " |")
+            lines.append(f"| {key} | {n} | {cuts[0]:,} | {cuts[1]:,} | " + " | ".join(cells)
+                         + f" | {reading(rows)} |")
             print(lines[-1], file=sys.stderr, flush=True)
-    lines += ["", f"({time.perf_counter() - start:.0f} s on {args.workers} workers.)", ""]
+    load = os.getloadavg()[0]
+    lines += ["", f"({time.perf_counter() - start:.0f} s on {args.workers} workers at "
+              f"`nice -n 15`, the machine's load average {load:.0f} at the end.)", ""]
     args.out.write_text("\n".join(lines), encoding="utf-8")
     return 0
 
