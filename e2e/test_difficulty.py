@@ -88,3 +88,9 @@ def test_the_line_says_early_what_is_known_where_the_search_rarely_wins(
     expect(line).to_have_attribute("data-state", "thinking")
     expect(line).to_contain_text("No win found yet")
     assert note in line.evaluate("e => e.dataset.full")
+    # Hint's rule of thumb says the same before its suggestion.
+    page.click("#btn-hint")
+    tip = page.locator("#tip")
+    expect(tip).to_have_attribute("data-kind", "guess", timeout=20_000)
+    full = tip.evaluate("e => e.dataset.full")
+    assert full.startswith(note[:-1] + ". A suggestion by rule of thumb"), full
