@@ -114,7 +114,8 @@ def test_the_players_own_scoring_is_kept_but_not_their_play_options() -> None:
     plain = call(Bridge().daily("klondike", TODAY, json.dumps(SETS)))
     assert answer["deal"] == plain["deal"]
     assert answer["options"]["scoring"] == "vegas" and answer["options"]["draw"] == 1
-    assert set(answer) == {"game", "options", "deal", "date", "key", "words"}
+    assert set(answer) == {"game", "options", "deal", "date", "key", "words", "grade",
+                           "difficulty"}
     assert answer["words"] == "Draw 1, 3 passes"
     # Options it cannot take are dropped, not fatal.
     odd = call(Bridge().daily("klondike", TODAY, json.dumps(SETS), '{"draw": 7}'))

@@ -294,13 +294,13 @@ def test_the_winnable_list_is_read_from_and_appended_to_the_studys_results(
 def test_the_shipped_winnable_list_is_the_one_the_shipped_results_give(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """static/data/winnable.json is what tools/winnable.py reads from docs/winnability/:
-    the same deals, budgets and deals tried, for every set."""
+    the same deals, budgets, deals tried and grades, for every set."""
     monkeypatch.setattr(study, "rows", lambda *a, **k: pytest.fail("solved a deal"))
     out = tmp_path / "w.json"
     assert winnable.main(["--no-solve", "--out", str(out)]) == 0
     made = json.loads(out.read_text(encoding="utf-8"))
     shipped = json.loads((ROOT / "static" / "data" / "winnable.json").read_text())
-    for part in ("sets", "budgets", "tried"):
+    for part in ("sets", "budgets", "tried", "difficulty"):
         assert made[part] == shipped[part], part
 
 

@@ -50,6 +50,8 @@ export function createAssist(ctx) {
   const ponr = createPonr(core);
   const hints = createHints(core);
   const deals = createWinnableDeals(core);
+  /** What to say while the solver knows nothing of the deal on the table (null: nothing). */
+  core.note = () => (ctx.snap() ? deals.note(ctx.snap().game, ctx.snap().options ?? {}) : null);
   const view = createView(core, { ponr, hints });
   core.ponr = ponr;
   core.hints = hints;
@@ -182,6 +184,8 @@ export function createAssist(ctx) {
     winnableDeal: deals.winnableDeal,
     verified: deals.verified,
     loadLists: deals.loadLists,
+    grades: deals.grades,
+    gradeOf: deals.gradeOf,
     marks: view.marks,
     get solving() { return hints.solving; },
     get finding() { return core.busy === "find"; },

@@ -155,7 +155,7 @@ export function createController() {
     store.writeSettings(app.settings);
   }
 
-  /** Deal only deals the solver has won in a game, or any. */
+  /** Deal only deals the solver has won in a game (true, or the grade asked for), or any. */
   function setWinnable(id, on) {
     app.settings.winnable = { ...app.settings.winnable, [id]: on };
     store.writeSettings(app.settings);

@@ -194,9 +194,10 @@ export function readSettings() {
       ([, v]) => v && typeof v === "object" && !Array.isArray(v)));
   }
   if (stored.winnable && typeof stored.winnable === "object" && !Array.isArray(stored.winnable)) {
-    // Only per-game true or false; anything else is dropped.
+    // Only per-game true or false, or a grade the engine names (a whole number: only the
+    // grades it lists are dealt); anything else is dropped.
     out.winnable = Object.fromEntries(Object.entries(stored.winnable).filter(
-      ([, v]) => typeof v === "boolean"));
+      ([, v]) => typeof v === "boolean" || (Number.isSafeInteger(v) && v > 0)));
   }
   return out;
 }
