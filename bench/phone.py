@@ -198,11 +198,14 @@ class Fetch:
 
 
 def waterfall_rows(fetches: list[Fetch]) -> list[Fetch]:
-    """The requests the waterfall shows, by start: the big ones and the page's own modules
-    and runtime (:data:`WATERFALL_FOLDERS`), with ``index.html`` and the engine's zip."""
+    """The requests the waterfall shows, by start: the big ones, and the page's (and its
+    workers') requests for its own modules and runtime (:data:`WATERFALL_FOLDERS`),
+    ``index.html`` and the engine's zip; the service worker's precache only where big."""
     keep = [f for f in fetches
-            if f.size >= WATERFALL_BIG or f.path.startswith(WATERFALL_FOLDERS)
-            or f.path in ("index.html", "patience.zip")]
+            if f.size >= WATERFALL_BIG
+            or (f.by != "service worker"
+                and (f.path.startswith(WATERFALL_FOLDERS)
+                     or f.path in ("index.html", "patience.zip")))]
     return sorted(keep, key=lambda f: (f.start, f.end, f.path))
 
 
@@ -229,7 +232,7 @@ def format_waterfall(fetches: list[Fetch]) -> list[str]:
     if rest:
         size = sum(f.size for f in fetches) - sum(f.size for f in rows)
         lines.append(f"\nAnd {rest} smaller requests ({size / 1000:,.1f} kB: styles, icons, "
-                     "the service worker's precache of them).")
+                     "the service worker's precache of the small files).")
     return lines
 
 

@@ -89,6 +89,8 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (build.py lives at the repository root)
 import lighthouse  # noqa: E402  (bench/, beside this file)
+import micropip_trial  # noqa: E402
+import npm_vendor  # noqa: E402  (tools/, via build)
 import phone  # noqa: E402
 from browser import CHROMIUM_ARGS, chromium_path  # noqa: E402  (tools/, via build)
 
@@ -861,6 +863,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lighthouse", action="store_true",
                         help="also Lighthouse (mobile, its default throttling) on Klondike "
                              "deal 7, served gzip-compressed (bench/lighthouse.py)")
+    parser.add_argument("--micropip", action="store_true",
+                        help="also the micropip experiment on the phone profile: the engine "
+                             "installed as a wheel against today's zip (bench/micropip.py)")
     opts = parser.parse_args(argv)
     if opts.phone_only:
         opts.phone = True
@@ -881,6 +886,11 @@ def main(argv: list[str] | None = None) -> int:
                     if opts.phone:
                         phone_lines = _phone(pw, Path(tmp) / "phone", zipped_url,
                                              opts.phone_runs, res, rng)
+                    if opts.micropip:
+                        phone_lines += ["", *micropip_trial.experiment(
+                            pw, Path(tmp) / "micropip", zipped_url, site,
+                            npm_vendor.fetch("pyodide"), Path(tmp), opts.phone_runs,
+                            res)]
                     if opts.lighthouse:
                         phone_lines += ["", *lighthouse.run(zipped_url + phone.PHONE_QUERY,
                                                             Path(tmp) / "lighthouse")]
@@ -892,13 +902,13 @@ def main(argv: list[str] | None = None) -> int:
                         profiles = Path(tmp) / "profiles"
                         app_run(pw, profiles, url, site, res, rng, record_bytes=i == 0)
                         floor_run(pw, profiles, url, res)
-                    print(f"web bench: {opts.moves} taps in {opts.game}", file=sys.stderr,
-                          flush=True)
                     if not (opts.long_only or opts.phone_only):
+                        print(f"web bench: {opts.moves} taps in {opts.game}", file=sys.stderr,
+                              flush=True)
                         latency_run(browser, url, opts.game, opts.moves, res, rng)
-                    print(f"web bench: {opts.long_taps} taps in a short and a long game",
-                          file=sys.stderr, flush=True)
                     if not opts.phone_only:
+                        print(f"web bench: {opts.long_taps} taps in a short and a long game",
+                              file=sys.stderr, flush=True)
                         long_game_run(browser, url, opts.long_taps, res, rng)
                     snapshot_lines = (snapshot_experiment(browser, url, site, opts.runs, res)
                                       if opts.snapshot else [])

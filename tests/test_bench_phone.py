@@ -113,6 +113,7 @@ def test_waterfall_keeps_big_and_own_files_sorted_by_start() -> None:
         _fetch("static/icons/icon-192.png", 300, 320, 2_000),
         _fetch("static/css/app.css", 90, 150, 9_000),
         _fetch("patience.zip", 2000, 2300, 120_000, "service worker"),
+        _fetch("static/js/main.js", 2100, 2400, 0, "service worker"),
     ]
     rows = phone.waterfall_rows(fetches)
     assert [f.path for f in rows] == ["index.html", "static/js/main.js", "patience.zip",
@@ -122,8 +123,8 @@ def test_waterfall_keeps_big_and_own_files_sorted_by_start() -> None:
     assert lines[2].startswith("| 0 | 80 | index.html | 4.0 | page |")
     assert lines[5].startswith("| 2,100 | 5,200 | vendor/pyodide/pyodide.asm.wasm | 3,500.0 |")
     assert "| 2,000 | 2,300 | patience.zip | 120.0 | service worker |" in lines[4]
-    assert lines[-1] == ("\nAnd 2 smaller requests (11.0 kB: styles, icons, the service "
-                         "worker's precache of them).")
+    assert lines[-1] == ("\nAnd 3 smaller requests (11.0 kB: styles, icons, the service "
+                         "worker's precache of the small files).")
 
 
 def test_waterfall_bars_span_navigation_to_the_last_end() -> None:
