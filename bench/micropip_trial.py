@@ -9,7 +9,10 @@ patience.bridge`` and a first ``Bridge().new``):
 * **zip**: ``fetch("patience.zip")`` and ``pyodide.unpackArchive`` (what the page does
   through PyScript's ``files``);
 * **micropip**: ``pyodide.loadPackage`` of micropip's wheel (served from the same origin),
-  then ``micropip.install`` of the engine's wheel from the same origin.
+  then ``micropip.install`` of the engine's wheel from the same origin. micropip needs
+  standard-library modules the site's trimmed ``python_stdlib.zip`` leaves out, so this way
+  boots from a copy of ``vendor/pyodide/`` with Pyodide's whole standard library, and the
+  zip is timed from that copy too (:data:`WAYS`).
 
 Each cold (a new profile) and warm (the same profile again: files from the HTTP cache,
 revalidated; the app's own warm start boots from its memory snapshot and reads neither).
@@ -37,11 +40,12 @@ MICROPIP: Final[str] = "micropip"
 PAGE: Final[str] = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>micropip or zip</title>
 <script type="module">
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 const q = new URLSearchParams(location.search);
+const indexURL = new URL(q.get("index"), location.href).href;
+const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
 const out = window.__mp = {};
 try {
-  const py = await loadPyodide({ indexURL: new URL("../vendor/pyodide/", location.href).href });
+  const py = await loadPyodide({ indexURL });
   out.boot = performance.now();
   if (q.get("mode") === "micropip") {
     await py.loadPackage(new URL(`./${q.get("micropip")}`, location.href).href);
@@ -57,11 +61,21 @@ try {
   out.ready = performance.now();
   out.ok = snap.game === "klondike";
 } catch (e) {
-  out.error = String(e && e.message ? e.message : e).slice(0, 300);
+  out.error = String(e && e.message ? e.message : e).slice(-300);
 }
 out.done = true;
 </script></head><body><p>micropip or zip</p></body></html>
 """
+
+
+#: The ways compared, and the Pyodide folder each boots from (relative to the page):
+#: micropip imports standard-library modules that the site's trimmed ``python_stdlib.zip``
+#: leaves out, so it boots from a copy with Pyodide's whole one; the zip is timed with both.
+WAYS: Final[tuple[tuple[str, str], ...]] = (
+    ("zip", "../vendor/pyodide/"),
+    ("zip, whole stdlib", "./pyodide-full/"),
+    ("micropip, whole stdlib", "./pyodide-full/"),
+)
 
 
 class WheelError(RuntimeError):
@@ -125,6 +139,9 @@ def prepare(site: Path, pyodide: Path, work: Path) -> tuple[str, str, bool]:
     bench.mkdir(exist_ok=True)
     (bench / "micropip.html").write_text(PAGE, encoding="utf-8")
     mp, same = micropip_wheel(pyodide, work / "micropip")
+    full = bench / "pyodide-full"
+    shutil.copytree(site / "vendor" / "pyodide", full)
+    shutil.copyfile(pyodide / "python_stdlib.zip", full / "python_stdlib.zip")
     names = []
     for wheel in (mp, engine_wheel(work / "wheel")):
         shutil.copyfile(wheel, bench / wheel.name)
@@ -145,16 +162,18 @@ def experiment(pw: Any, profiles: Path, url: str, site: Path, pyodide: Path, wor
         return [*head, f"Not measured: {e}."]
     sizes = {"zip": (site / "patience.zip").stat().st_size,
              "micropip": (site / "__bench" / micropip_name).stat().st_size,
-             "wheel": (site / "__bench" / wheel_name).stat().st_size}
+             "wheel": (site / "__bench" / wheel_name).stat().st_size,
+             "trimmed": (site / "vendor" / "pyodide" / "python_stdlib.zip").stat().st_size,
+             "whole": (pyodide / "python_stdlib.zip").stat().st_size}
     errors: list[str] = []
     for i in range(runs):
         print(f"web bench: micropip run {i + 1} of {runs}", file=sys.stderr, flush=True)
-        for mode in ("zip", "micropip"):
+        for mode, index in WAYS:
             context = phone.phone_context(pw, profiles)
             page = context.pages[0] if context.pages else context.new_page()
             phone.throttle(context, page)
-            target = (f"{url}__bench/micropip.html?mode={mode}&micropip={micropip_name}"
-                      f"&wheel={wheel_name}")
+            target = (f"{url}__bench/micropip.html?mode={mode.split(',')[0]}&index={index}"
+                      f"&micropip={micropip_name}&wheel={wheel_name}")
             for kind in ("cold", "warm"):
                 page.goto(target)
                 out = web.poll(page, "window.__mp && window.__mp.done && window.__mp")
@@ -169,12 +188,13 @@ def experiment(pw: Any, profiles: Path, url: str, site: Path, pyodide: Path, wor
     lines = [*head,
              f"Bare pages, {runs} runs each, medians (ms from navigation start). Bytes: "
              f"patience.zip {sizes['zip']:,}; {micropip_name} {sizes['micropip']:,}; "
-             f"{wheel_name} {sizes['wheel']:,}. micropip's wheel from pip "
-             + ("is" if same else "is not") + " byte for byte the one Pyodide's lock names "
-             "(same sha256).", "",
+             f"{wheel_name} {sizes['wheel']:,}; the stdlib zip trimmed "
+             f"{sizes['trimmed']:,}, whole {sizes['whole']:,}. micropip's wheel from pip "
+             + ("has" if same else "does not have") + " the sha256 Pyodide's lock gives "
+             "for its own.", "",
              "| way | start | loadPyodide | engine ready | engine after loadPyodide |",
              "|---|---|---:|---:|---:|"]
-    for mode in ("zip", "micropip"):
+    for mode, _ in WAYS:
         for kind in ("cold", "warm"):
             cells = []
             for what in ("loadPyodide", "engine ready", "engine after loadPyodide"):

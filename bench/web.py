@@ -4,6 +4,15 @@ and the bytes of a first visit, in headless Chromium (Playwright).
     .venv/bin/python bench/web.py                # 5 runs of each start
     .venv/bin/python bench/web.py --runs 9 --moves 200 --game freecell
     .venv/bin/python bench/web.py --snapshot     # also the memory-snapshot experiment
+    .venv/bin/python bench/web.py --phone        # also a phone's visits (bench/phone.py)
+    .venv/bin/python bench/web.py --phone-only --lighthouse --micropip
+
+``--phone`` adds the phone profile (CPU 4x slower, 10 Mbit/s, 60 ms round trips, a 360x640
+touch screen, the site served gzip-compressed; ``bench/phone.py`` says what Chromium
+throttles and what it does not): cold and warm starts of Klondike deal 7 against the bare
+floor of the same profile, issue 28's aims, and the waterfall of the first visit.
+``--lighthouse`` runs the pinned Lighthouse (``bench/lighthouse.py``); ``--micropip`` times
+the engine installed as a wheel by micropip against today's zip (``bench/micropip_trial.py``).
 
 Builds the site into a temporary folder (``build.build``), adds a bare page ``__bench/floor.html``
 that only runs ``loadPyodide`` from the same ``vendor/pyodide/``, serves the folder from a
