@@ -727,6 +727,8 @@ def snapshot_aims(res: Results, visit: Visit) -> list[str]:
     move = res.run("warm: first move accepted").median()
     verdict = res.run("warm: solver's first verdict").median()
     for kind, boots in res.boots.items():
+        if kind.startswith("phone"):            # the phone's section says its own
+            continue
         said = ", ".join(f"{boots.count(b)} × {b}" for b in sorted(set(boots)))
         lines.append(f"- {kind} starts booted: {said}")
     if res.snapshot_bytes:
