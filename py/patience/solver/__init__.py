@@ -18,6 +18,7 @@ from collections.abc import Callable, Generator
 
 from ..game import Move, State
 from ..rules import Rules
+from ..vocab import SUIT_UP
 from . import castle, freecell, klondike, onepass, pyramid, restart, spider
 from .blocked import make_blocked
 from .heuristic import ALTERNATES, WEIGHTS, make_heuristic
@@ -155,7 +156,7 @@ def _search(r: Rules, s: State, budget: int,
         if narrow is not None:
             passes += [(best(w, narrow), budget // 6, False) for w in orders]
             passes.append((best(ALTERNATES[2], None), budget // 6, True))
-        elif r.game.foundation == "suit_up" and not r.pairs:
+        elif r.game.foundation == SUIT_UP and not r.pairs:
             passes += [(best(w, None), budget // 10, True) for w in (WEIGHTS, *ALTERNATES)]
         passes.append((best(WEIGHTS, None), budget, True))
     used = 0
