@@ -309,13 +309,13 @@ def test_the_winnable_list_is_read_from_and_appended_to_the_studys_results(
 def test_the_shipped_winnable_list_is_the_one_the_shipped_results_give(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """static/data/winnable.json is what tools/winnable.py reads from docs/winnability/:
-    the same deals, budgets and deals tried, for every set."""
+    the same deals, budgets, deals tried and grades, for every set."""
     monkeypatch.setattr(study, "rows", lambda *a, **k: pytest.fail("solved a deal"))
     out = tmp_path / "w.json"
     assert winnable.main(["--no-solve", "--out", str(out)]) == 0
     made = json.loads(out.read_text(encoding="utf-8"))
     shipped = json.loads((ROOT / "static" / "data" / "winnable.json").read_text())
-    for part in ("sets", "budgets", "tried"):
+    for part in ("sets", "budgets", "tried", "difficulty"):
         assert made[part] == shipped[part], part
 
 
@@ -323,14 +323,16 @@ def test_a_merge_keeps_what_other_tools_added_to_the_file(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(study, "rows", lambda *a, **k: pytest.fail("solved a deal"))
     out = tmp_path / "w.json"
-    old = {"version": 2, "command": "python tools/winnable.py", "sets": {"freecell": [1, 2]},
-           "budgets": {"freecell": 9}, "tried": {"freecell": 2},
-           "difficulty": {"freecell": {"1": 1, "2": 3}}}
+    old: dict[str, Any] = {
+        "version": 2, "command": "python tools/winnable.py", "sets": {"freecell": [1, 2]},
+        "budgets": {"freecell": 9}, "tried": {"freecell": 2},
+        "difficulty": {"freecell": {"1": 1, "2": 3}}, "note": {"freecell": "x"}}
     out.write_text(json.dumps(old), encoding="utf-8")
     assert winnable.main(["--set", "roosevelt", "--merge", "--no-solve", "--out",
                           str(out)]) == 0
     made = json.loads(out.read_text(encoding="utf-8"))
-    assert made["version"] == 2 and made["difficulty"] == old["difficulty"]
+    assert made["version"] == 2 and made["note"] == old["note"]
+    assert made["difficulty"]["freecell"] == old["difficulty"]["freecell"]
     assert made["sets"]["freecell"] == [1, 2] and "roosevelt" in made["sets"]
     assert made["command"].startswith("python tools/winnable.py && python tools/winnable.py")
 

@@ -30,23 +30,25 @@ export function createHints(core) {
   let solving = false;
   let solveTimer = null;
   let solveFrom = null;     // the token of the position Solve started from
-  let deep = null;          // the deep search in flight: {token, entry (a promise)}
   let live = null;          // the hint waiting for its search: {token, tip (the one on show)}
 
   const proof = (e) => e && (e.verdict === "unwinnable" || (e.verdict === "solved" && e.moves));
 
-  /** Return the present position's entry, searching harder if no win is known yet. A deep
-   * search already running for this very position is joined, not started again. */
+  /** Return the present position's entry, searching harder if no win is known yet. A
+   * search already running for this very position (the indicator's, or an earlier Hint's)
+   * is joined, never started again: its win or proof is the answer; only if it ends
+   * without one under a smaller budget does the deeper search start, no search running. */
   async function deepEntry() {
-    const e = kn.known(kn.length);
-    if (proof(e)) return e;
-    const budget = Math.max(DEEP_BUDGET, e?.budget ?? 0);
-    if (e && e.verdict === "unknown" && e.budget >= budget) return e;
-    const token = core.here();
-    if (deep && sameToken(deep.token, token) && core.asking("deep")) return deep.entry;
-    const entry = core.search(budget, "deep");
-    deep = { token, entry };
-    return entry;
+    for (;;) {
+      const e = kn.known(kn.length);
+      if (proof(e) || (e?.verdict === "unknown" && e.budget >= DEEP_BUDGET)) return e;
+      const token = core.here();
+      const joined = core.join(token);
+      if (!joined) return core.search(DEEP_BUDGET, "deep");
+      const got = await joined.entry;
+      if (got === DROPPED || got?.error || proof(got) || joined.budget >= DEEP_BUDGET) return got;
+      if (!sameToken(token, core.here())) return DROPPED;
+    }
   }
 
   /** Tell whether a move is among the legal moves of the snapshot on the table. */
@@ -66,6 +68,10 @@ export function createHints(core) {
     return { words: d.hint, brief: d.brief ?? d.hint, marks };
   }
 
+  /** In a game whose search rarely finds a win, the engine's words on what is known (with no
+   * closing full stop), else "". */
+  const noted = () => core.note?.()?.replace(/\.$/, "") ?? "";
+
   /** Say why there is no winning move to offer, from what the search gave. */
   function noWin(e) {
     const { solver } = core;
@@ -73,7 +79,7 @@ export function createHints(core) {
     if (e?.error) return `The solver could not check this position (${e.error.message})`;
     if (e?.verdict === "unwinnable") return "This game can no longer be won";
     if (e?.verdict === "solved") return "This deal is known to be winnable, but the solver did not find the way again within its search limit";
-    return "No win was found within the search limit";
+    return noted() || "No win was found within the search limit";
   }
 
   /** A question was dropped (the player moved on, or asked something else): say nothing.
@@ -138,7 +144,7 @@ export function createHints(core) {
     const ours = () => live === mine && core.tip === mine.tip && sameToken(token, core.here());
     const timer = setTimeout(() => {
       if (!ours()) return;
-      mine.tip = tell(guess("", "Still looking for a win…"));
+      mine.tip = tell(guess(noted(), "Still looking for a win…"));
       shown();
     }, GUESS_AFTER_MS);
     deepEntry().then((e) => {

@@ -6,10 +6,13 @@
 //
 // The page says which way it started: <html data-boot="snapshot"> or data-boot="plain" with
 // data-boot-fallback naming why (see findSnapshot: missing, stale, corrupt, version,
-// unavailable; "failed" when the snapshot was read but Pyodide could not boot from it).
+// unavailable, remembered; "failed" when the snapshot was read but Pyodide could not boot
+// from it). A snapshot that failed is remembered for its build (store.js): that build boots
+// the normal way from then on ("remembered"), and no new one is made for it.
 
 import { loadPyodide as load, version } from "../../vendor/pyodide/pyodide.mjs";
 import { findSnapshot } from "./snapshot.js";
+import { readSnapshotFailure, rememberSnapshotFailure } from "./store.js";
 
 export { version };
 
@@ -26,7 +29,7 @@ function report(path, fallback) {
 
 export async function loadPyodide(options = {}) {
   const plain = { ...options, indexURL };
-  const found = await findSnapshot(site, version);
+  const found = await findSnapshot(site, version, readSnapshotFailure());
   if (found.reason === null) {
     try {
       const pyodide = await load({ ...plain, _loadSnapshot: found.bytes });
@@ -36,6 +39,7 @@ export async function loadPyodide(options = {}) {
       // Damaged bytes (their SHA-256 is not the header's), or a boot from good ones failed.
       const damaged = await found.bytes.then(() => false, () => true);
       await found.drop();
+      rememberSnapshotFailure(found.build, damaged ? "corrupt" : "failed");
       report("plain", damaged ? "corrupt" : "failed");
       return load(plain);
     }

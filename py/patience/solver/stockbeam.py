@@ -24,6 +24,7 @@ from ..auto import finish_moves, safe_moves
 from ..cards import RANK, SUIT
 from ..game import Move, State
 from ..rules import Rules
+from ..vocab import SUIT_UP
 from .fold import make_legal
 
 Outcome = tuple[str, list[Move], int]
@@ -40,7 +41,7 @@ def fits(r: Rules) -> bool:
     """Tell whether the game has two decks and one pass through a stock turned one card to
     a waste (``onepass.fits`` takes those that lift one card and show every card)."""
     return (r.game.decks > 1 and r.stock >= 0 and r.waste >= 0 and r.draw == 1
-            and r.max_recycles == 0 and not r.pairs and r.game.foundation == "suit_up")
+            and r.max_recycles == 0 and not r.pairs and r.game.foundation == SUIT_UP)
 
 
 def score(r: Rules, s: State) -> int:
