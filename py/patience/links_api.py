@@ -52,9 +52,12 @@ class LinksApi:
         except (PatienceError, ValueError, TypeError) as e:
             return _error("bad-daily", str(e))
         if found is None:
+            won = daily.longest_list(game.id, lists)
+            so_far = (f"it has won only {won} {game.title} deal{'s' if won != 1 else ''} so far,"
+                      f" too few for a new deal each day" if won else
+                      f"it has not won any {game.title} deal yet")
             return json.dumps({"none": f"{game.title} has no daily deal: a daily deal is always "
-                               "one the solver has won, and it has not won any "
-                               f"{game.title} deal yet."})
+                               f"one the solver has won, and {so_far}."})
         g = difficulty.grade_of(graded, found.key, found.deal)
         return json.dumps({"game": found.game, "options": found.options, "deal": found.deal,
                            "date": found.date, "key": found.key,
