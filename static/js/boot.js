@@ -56,8 +56,8 @@ function registerServiceWorker() {
   const offer = (worker) => {
     if (!navigator.serviceWorker.controller) return;   // the first install: nothing to update
     $("update").hidden = false;
-    $("update-reload").onclick = () => {
-      ctl.saveNow();
+    $("update-reload").onclick = async () => {
+      await ctl.saveNow();
       accepted = true;
       worker.postMessage("skip-waiting");
     };
@@ -119,7 +119,7 @@ function watchPage() {
     // Timed scoring: the engine says how often a time penalty falls (penaltyEvery seconds).
     const every = app.snap.penaltyEvery;
     if (app.ready && every > 0 && app.clock.running && Math.floor(elapsed()) % every === 0) {
-      ctl.accept(call("snapshot", elapsed()), { persist: false });
+      ctl.serial(async () => ctl.accept(await call("snapshot", elapsed()), { persist: false, same: true }));
     }
   }, 1000);
 }
@@ -166,14 +166,14 @@ export async function boot(controller, { openLink }) {
     bootFailed(err);
     return;
   }
-  ctl.started(call("catalogue"));
+  ctl.started(await call("catalogue"));
   store.write(store.keys.catalogueCache, JSON.stringify({ cards: app.names }));
   $("booting")?.remove();
   app.assist.loadLists(app.catalogue);
   // The game the link names (a bad link is said so), else the last one played, else the
   // catalogue's first.
   const ids = app.catalogue.games.map((g) => g.id);
-  if (!openLink(window.location.search)) ctl.openGame(ids.includes(stored) ? stored : ids[0]);
+  if (!await openLink(window.location.search)) await ctl.openGame(ids.includes(stored) ? stored : ids[0]);
   if (app.snap.moveCount > 0 && app.snap.status === "playing") app.clock.start();
   draw();
   app.assist.refresh();

@@ -52,15 +52,16 @@ const assist = createAssist({
   ready: () => app.ready,
   names: () => app.names,
   call,
-  play: (text) => play(text, { auto: true, byTable: false }),   // a hint's or Solve's: counted
+  // a hint's or Solve's: counted; chosen at the position on the table now (app.turn)
+  play: (text) => play(text, { auto: true, byTable: false, at: app.turn }),
   undoTo,
   announce: (text) => announce(text),
   notice: (...args) => notice(...args),
   hideNotice: () => hideNotice(),
   draw: () => draw(),
-  dealListed(gameId, options, deal, budget) {
-    newDeal(gameId, deal, options);
-    assist.verified(budget);
+  async dealListed(gameId, options, deal, budget) {
+    await newDeal(gameId, deal, options);
+    await assist.verified(budget);
   },
   dealAny: (gameId, options, winnable = false) => (winnable ? dealRandom(gameId, options)
     : newDeal(gameId, randomDeal(), options)),
@@ -78,8 +79,9 @@ function refuse(pile, index, text, { shake = true } = {}) {
   showReason(text, el ?? app.geo.piles[pile]?.el);
 }
 
+// A gesture takes its turn (serial) and plays inside it (playNow): see intents.js.
 const intents = createIntents({
-  app, play, call, announce, hideNotice, draw, refuse,
+  app, serial: controller.serial, play: controller.playNow, call, announce, hideNotice, draw, refuse,
   tableBox: () => $("table").getBoundingClientRect(),
   now: () => performance.now(),
 });
@@ -122,7 +124,7 @@ new ResizeObserver(() => draw()).observe($("table"));
 // A first visit (nothing stored yet) is walked through its first game once it is dealt and
 // its automatic moves have run (the walk's first marks are on the table as it stays).
 const firstVisit = isFirstVisit(store.read, store.keys);
-boot(controller, links).then(() => controller.settled()).then(() => {
-  const shown = firstVisit && !app.settings.howto && openHowto();
+boot(controller, links).then(() => controller.settled()).then(async () => {
+  const shown = firstVisit && !app.settings.howto && await openHowto();
   document.documentElement.dataset.howto = shown ? "shown" : "not-shown";   // said for tests
 });

@@ -4,7 +4,7 @@
 // table. Arrow keys move between the games (a native radio group), Enter goes to the chosen
 // game's Play button. The app is asked through the `ui` object (dialog-actions.js).
 
-import { fit, frame, picture, unframe } from "./preview.js";
+import { fit, frameLater, picture, unframe } from "./preview.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -158,7 +158,7 @@ function place(list) {
 function drawPictures(ui, list, games) {
   for (const game of games) {
     const card = list.querySelector(`.game-card[data-game="${game.id}"]`);
-    frame(card.querySelector(".pic"), picture(ui.preview, game.id, ui.options(game.id)));
+    frameLater(card.querySelector(".pic"), picture(ui.preview, game.id, ui.options(game.id)));
   }
 }
 

@@ -42,8 +42,8 @@ export function createWinnableDeals(core) {
   }
 
   /** Return the winnable-list key of a game and options (null if the engine refuses them). */
-  function keyOf(gameId, options) {
-    const answer = ctx.call("winnable_key", gameId, JSON.stringify(options ?? {}));
+  async function keyOf(gameId, options) {
+    const answer = await ctx.call("winnable_key", gameId, JSON.stringify(options ?? {}));
     return answer.error ? null : answer.key;
   }
 
@@ -57,7 +57,7 @@ export function createWinnableDeals(core) {
    * searched on the device (null: the player cancelled, the search found none, or the
    * player went elsewhere meanwhile). */
   async function winnableDeal(gameId, options, avoid, random) {
-    const key = keyOf(gameId, options);
+    const key = await keyOf(gameId, options);
     const list = lists[key];
     const choices = list ? list.deals.filter((d) => d !== avoid) : [];
     // A short list would deal the same few games again and again: search for a new one.
@@ -111,12 +111,12 @@ export function createWinnableDeals(core) {
   /** Note that the deal just dealt is known to be winnable, if it is the one handed out:
    * the same deal, and options with the same list key (the engine may have fallen back to
    * the defaults). */
-  function verified(budget) {
+  async function verified(budget) {
     const s = core.snap();
     const given = won;
     won = null;
     const ok = given && s && s.moveCount === 0 && s.deal === given.deal
-      && keyOf(s.game, s.options) === given.key;
+      && await keyOf(s.game, s.options) === given.key && core.snap() === s;
     if (ok) {
       kn.assume(0, { verdict: "solved", moves: null, usedHidden: true, budget: budget ?? given.budget });
     }
