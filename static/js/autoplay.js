@@ -1,6 +1,8 @@
 // Automatic moves, as transitions of the controller (controller.js): safe cards to the
 // foundations one after another, and the finish of a game the engine says can certainly be
-// finished. Never while a pointer is down. `c` is the controller (its play and poke).
+// finished. Never while a pointer is down. `c` is the controller (its serial, playNow and
+// poke): each automatic move takes its turn after whatever the player did before it, and
+// plays the safe move of the position then on the table.
 
 import { call } from "./engine.js";
 import { app } from "./state.js";
@@ -34,21 +36,26 @@ export function createAutoplay(c) {
           app.autoTimer = setTimeout(autoStep, AUTO_DELAY_MS);
           return;
         }
-        if (!c.play(app.snap.safe[0], { auto: true })) c.poke();
+        const at = app.turn;
+        c.serial(async () => {
+          // The position moved on meanwhile (a move of the player's): it schedules its own.
+          if (at !== app.turn || app.finishing || app.assist.solving || !app.snap.safe.length) return;
+          if (!await c.playNow(app.snap.safe[0], { auto: true })) c.poke();
+        });
       }, AUTO_DELAY_MS);
     } else if (app.settings.autoFinish && snap.finish) {
       runFinish();
     }
   }
 
-  /** Play the engine's finishing moves, one every half pause. */
-  function runFinish() {
+  /** Play the engine's finishing moves, one every half pause, each in its turn. */
+  const runFinish = () => c.serial(async () => {
     if (app.finishing || !app.ready) return;
-    const moves = call("finish");
+    const moves = await call("finish");
     if (!moves.length) return;
     clearTimeout(app.autoTimer);
     app.finishing = true;
-    const step = () => {
+    const step = async () => {
       app.autoTimer = null;
       const next = moves.shift();
       if (!next || !app.finishing) {
@@ -56,16 +63,16 @@ export function createAutoplay(c) {
         c.poke();
         return;
       }
-      const played = c.play(next, { auto: true });
-      if (played && moves.length) {
-        app.autoTimer = setTimeout(step, AUTO_DELAY_MS / 2);
+      const played = await c.playNow(next, { auto: true });
+      if (played && moves.length && app.finishing) {
+        app.autoTimer = setTimeout(() => c.serial(step), AUTO_DELAY_MS / 2);
       } else {
         app.finishing = false;
         c.poke();
       }
     };
-    step();
-  }
+    await step();
+  });
 
   return { stopAuto, scheduleAuto, runFinish };
 }

@@ -70,8 +70,8 @@ function registerServiceWorker() {
   const offer = (worker) => {
     if (!navigator.serviceWorker.controller) return;   // the first install: nothing to update
     $("update").hidden = false;
-    $("update-reload").onclick = () => {
-      ctl.saveNow();
+    $("update-reload").onclick = async () => {
+      await ctl.saveNow();
       accepted = true;
       worker.postMessage("skip-waiting");
     };
@@ -138,7 +138,7 @@ function watchPage() {
     // Timed scoring: the engine says how often a time penalty falls (penaltyEvery seconds).
     const every = app.snap.penaltyEvery;
     if (app.ready && every > 0 && app.clock.running && Math.floor(elapsed()) % every === 0) {
-      ctl.accept(call("snapshot", elapsed()), { persist: false });
+      ctl.serial(async () => ctl.accept(await call("snapshot", elapsed()), { persist: false, same: true }));
     }
   }, 1000);
 }
@@ -186,19 +186,19 @@ export async function boot(controller, { openLink }) {
     bootFailed(err);
     return;
   }
-  ctl.started(call("catalogue"));
+  ctl.started(await call("catalogue"));
   store.write(store.keys.catalogueCache, JSON.stringify({ cards: app.names }));
   $("booting")?.remove();
   app.assist.loadLists(app.catalogue);
   // The game the link names (a bad link is said so), else the last one played, else the
   // catalogue's first.
   const ids = app.catalogue.games.map((g) => g.id);
-  if (openLink(window.location.search)) {
+  if (await openLink(window.location.search)) {
     // The link's game is on the table.
   } else if (opening && ids.includes(opening.game) && !store.read(store.keys.current)) {
-    ctl.newDeal(opening.game, opening.deal);     // the deal painted: nothing jumps
+    await ctl.newDeal(opening.game, opening.deal);     // the deal painted: nothing jumps
   } else {
-    ctl.openGame(ids.includes(stored) ? stored : ids[0]);
+    await ctl.openGame(ids.includes(stored) ? stored : ids[0]);
   }
   if (app.snap.moveCount > 0 && app.snap.status === "playing") app.clock.start();
   draw();

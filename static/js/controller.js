@@ -4,6 +4,10 @@
 // handed the controller (main.js) instead of importing one another. Only the input modules
 // (intents.js, keyboard-nav.js) keep their selection, cursor and pointer there themselves.
 //
+//   serial(fn)     run fn (which may await the engine) after every transition before it:
+//                  the engine answers asynchronously (engine.js), and the transitions that
+//                  ask it take their turns, so a tap, a key, an automatic move and a hint
+//                  never interleave or act on a position that has gone (app.turn)
 //   play, undo, redo, restart, undoTo, saveNow, accept   the course of a game (game-flow.js)
 //   dealRandom, newDeal, openGame                        starting games (deals.js)
 //   scheduleAuto, stopAuto, runFinish                    automatic moves (autoplay.js)
@@ -38,12 +42,28 @@ export function createController() {
   // The table is settled once the engine has started and no automatic move is pending or
   // playing (a safe move waiting for its pause, a finish under way): it stays as it is until
   // the player (or the solver) moves.
+  let pending = 0;       // transitions queued or running (serial)
+  let chain = Promise.resolve();
   const { settled, poke } = createSettle(
-    () => app.ready && app.autoTimer === null && !app.finishing);
+    () => app.ready && app.autoTimer === null && !app.finishing && pending === 0);
   const watchers = [];   // watch()'s functions
   const early = createEarlyTap();
+
+  /** Run `fn` once every transition queued before it is over; resolve with its result. A
+   * transition never awaits serial() itself (that would wait for its own end). */
+  function serial(fn) {
+    pending += 1;
+    const run = chain.then(fn).finally(() => {
+      pending -= 1;
+      poke();
+    });
+    chain = run.catch(() => {});
+    return run;
+  }
+
   const c = {
     app,
+    serial,
     titleOf,
     randomDeal,
     unlessInProgress,

@@ -57,7 +57,7 @@ function dailyOf(gameId, date, sets) {
 }
 
 /** Each game's daily results, {gameId: {date: "won" | "lost"}}, from its statistics. */
-function results() {
+async function results() {
   const out = {};
   if (typeof store.keys.stats !== "function") return out;
   for (const { id } of app.catalogue?.games ?? []) {
@@ -65,7 +65,7 @@ function results() {
     if (text === null) continue;
     let summary;
     try {
-      summary = call("records_summary", text);
+      summary = await call("records_summary", text);
     } catch {
       return out;       // an engine without statistics: nothing is known yet
     }
@@ -87,8 +87,8 @@ function play(d) {
   }
   ctl.saveNow();
   const replaced = d.game === app.snap?.game ? app.snap : store.readGame(d.game).record?.snapshot;
-  unlessInProgress(replaced, "Play today's daily deal?", "Play the daily deal", () => {
-    ctl.newDeal(d.game, d.deal, d.options);
+  unlessInProgress(replaced, "Play today's daily deal?", "Play the daily deal", async () => {
+    await ctl.newDeal(d.game, d.deal, d.options);
     ctl.markDaily(d.date);
     announce(`${titleOf(d.game)}, today's daily deal, deal ${d.deal}${d.difficulty ? ` (${d.difficulty})` : ""}`);
   });
@@ -220,8 +220,8 @@ async function fill() {
     $("daily-today").replaceChildren(el("p", "", "The list of deals the solver has won could not be loaded, so today's daily deals cannot be shown. Try again when this page has been fully loaded once."));
   }
   $("daily-date").textContent = dateWords(today);
-  const done = results();
-  const record = call("daily_record", JSON.stringify(done), today);
+  const done = await results();
+  const record = await call("daily_record", JSON.stringify(done), today);
   lastRecord = record.error ? { days: {}, streak: 0, best: 0 } : record;
   const n = lastRecord.streak;
   $("daily-streak").textContent = n
@@ -230,7 +230,7 @@ async function fill() {
       : "Win a daily deal on days in a row to build a daily streak.";
   const games = app.catalogue?.games ?? [];
   const mine = app.snap?.game;
-  const dailies = sets ? games.map(({ id }) => ({ game: id, ...dailyOf(id, today, sets) })) : [];
+  const dailies = sets ? await Promise.all(games.map(async ({ id }) => ({ game: id, ...await dailyOf(id, today, sets) }))) : [];
   if (sets) {
     $("daily-today").replaceChildren(todayBlock(dailies.find((d) => d.game === mine) ?? { game: mine, none: "" }, today, done));
     othersList($("daily-others"), dailies.filter((d) => d.game !== mine), today, done);

@@ -24,9 +24,9 @@ function randomBelow(n) {
 }
 
 /** The engine's answer to a save, or an error of our own if the engine itself failed. */
-function load(save, gameId) {
+async function load(save, gameId) {
   try {
-    return call("load", save, gameId);
+    return await call("load", save, gameId);
   } catch (err) {
     const why = String(err?.message ?? err).slice(0, 200);
     return { error: { kind: "engine", message: `the card engine could not read it (${why})` } };
@@ -45,35 +45,38 @@ export function createDeals(c) {
   async function dealRandom(gameId = app.snap.game, options = null) {
     const opts = options ?? app.settings.options[gameId] ?? {};
     if (!app.settings.winnable?.[gameId] || !app.ready) {
-      newDeal(gameId, randomDeal(), opts);
+      await newDeal(gameId, randomDeal(), opts);
       return;
     }
     const wanted = app.settings.winnable[gameId];
     const found = await app.assist.winnableDeal(gameId, opts, app.snap?.deal,
       (n) => randomBelow(n), typeof wanted === "number" ? wanted : 0);
     if (!found) return;
-    newDeal(gameId, found.deal, opts);
-    app.assist.verified(found.budget);
-    const grade = app.assist.gradeOf(gameId, opts, found.deal);
+    await newDeal(gameId, found.deal, opts);
+    await app.assist.verified(found.budget);
+    const grade = await app.assist.gradeOf(gameId, opts, found.deal);
     announce(`${app.snap.title}, deal ${found.deal}${grade ? ` (${grade})` : ""}: the solver has won it`);
   }
 
-  /** Deal a game by number, with the given options (else the ones chosen for the game). */
-  function newDeal(gameId = app.snap.game, deal = randomDeal(), options = null,
+  /** Deal a game by number, with the given options (else the ones chosen for the game), in
+   * its turn (serial). */
+  const newDeal = (...args) => c.serial(() => newDealNow(...args));
+
+  async function newDealNow(gameId = app.snap.game, deal = randomDeal(), options = null,
     { keep = false } = {}) {
     c.stopAuto();
     app.selected = null;
-    recordReplaced(gameId, { keep });   // a game played and given up is a loss (records.js)
+    await recordReplaced(gameId, { keep });   // a game played and given up is a loss (records.js)
     resetMarks();
     const opts = options ?? app.settings.options[gameId] ?? {};
     app.daily = null;            // a daily deal is marked as one by its opener (daily.js)
     app.tabs?.adopt(gameId);     // a new deal replaces the stored game, whichever tab saved it
-    const result = call("new", gameId, JSON.stringify(opts), deal);
+    const result = await call("new", gameId, JSON.stringify(opts), deal);
     if (result.error) {
       // Stored options no longer valid: forget them and deal with the defaults.
       delete app.settings.options[gameId];
       store.writeSettings(app.settings);
-      c.accept(call("new", gameId, "{}", deal));
+      c.accept(await call("new", gameId, "{}", deal));
     } else {
       c.accept(result);
     }
@@ -83,7 +86,7 @@ export function createDeals(c) {
     app.cursor = null;
     hideNotice("outcome");
     announce(`${app.snap.title}, deal ${deal}`);
-    c.afterMove();
+    await c.afterMove();
   }
 
   /** Resume a game's saved record, or deal a new one; a bad save is set aside with a message.
@@ -91,14 +94,16 @@ export function createDeals(c) {
    * another game's save is set aside, never opened over that game's own save. fromOtherTab:
    * another tab has just saved this record (tabs.js): show it without writing it back or
    * playing automatic moves (that tab plays them). */
-  function openGame(gameId, { fromOtherTab = false } = {}) {
+  const openGame = (...args) => c.serial(() => openGameNow(...args));
+
+  async function openGameNow(gameId, { fromOtherTab = false } = {}) {
     c.stopAuto();
     app.selected = null;
     app.cursor = null;
     const { record, bad } = store.readGame(gameId);
     let problem = bad !== undefined ? "it is not a saved game this version of Patience can read" : null;
     if (record) {
-      const result = load(record.save, gameId);
+      const result = await load(record.save, gameId);
       if (!result.error) {
         app.tabs?.hold(gameId, record.rev ?? 0, result.save);
         app.clock.reset(result.elapsed ?? 0);
@@ -112,7 +117,7 @@ export function createDeals(c) {
           hideNotice("outcome");
           c.syncAddress();           // the address follows the deal the other tab moved on to
         } else {
-          c.afterMove();
+          await c.afterMove();
         }
         return;
       }
@@ -121,19 +126,16 @@ export function createDeals(c) {
     if (problem) {
       const backup = store.setAside(gameId, bad ?? store.read(store.keys.game(gameId)));
       if (!backup) app.protectedSave = gameId;     // could not copy it: never write over it
-      newDeal(gameId);
+      await newDealNow(gameId);
       notice("Saved game set aside", backup
         ? `Your saved ${titleOf(gameId)} game could not be resumed: ${problem}. It has been kept under the storage key "${backup}", and a new deal has started. Your other games are untouched.`
         : `Your saved ${titleOf(gameId)} game could not be resumed: ${problem}. The browser's storage is too full to copy it aside, so it is left where it is and this new deal will not be saved over it. Your other games are untouched.`,
         [["OK", () => {}, true]]);
       return;
     }
-    if (app.settings.winnable?.[gameId]) {
-      newDeal(gameId);           // something to play at once, then a verified deal
-      dealRandom(gameId);
-    } else {
-      newDeal(gameId);
-    }
+    await newDealNow(gameId);    // something to play at once
+    // ...then a verified deal, in the turn after this one
+    if (app.settings.winnable?.[gameId]) dealRandom(gameId);
   }
 
   return { dealRandom, newDeal, openGame };

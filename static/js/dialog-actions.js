@@ -29,9 +29,9 @@ export const createDialogActions = (c) => ({
     });
   },
   /** The rules page of the game on the table, with its options: {title, html}, or null. */
-  rules() {
+  async rules() {
     if (!app.ready || !app.snap) return null;
-    const page = call("rules", app.snap.game, JSON.stringify(app.snap.options ?? {}));
+    const page = await call("rules", app.snap.game, JSON.stringify(app.snap.options ?? {}));
     return page.error ? null : page;
   },
   dealRange: () => ({ min: app.catalogue?.minDeal ?? 1, max: app.catalogue?.maxDeal ?? 1 }),

@@ -67,8 +67,10 @@ export function startEngine(timeoutMs = BOOT_TIMEOUT_MS) {
   });
 }
 
-/** Call a bridge method and return its parsed JSON answer. */
-export function call(method, ...args) {
+/** Call a bridge method; resolve with its parsed JSON answer. Always asynchronous: the
+ * page never waits on Python, and every caller awaits (the controller keeps its transitions
+ * in order, controller.js). */
+export async function call(method, ...args) {
   if (!bridge) throw new Error("the engine is not ready");
   return JSON.parse(bridge[method](...args));
 }

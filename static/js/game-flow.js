@@ -13,12 +13,15 @@ import { draw } from "./table.js";
 
 /** Make the game's course for the controller `c`; return its transitions. */
 export function createFlow(c) {
-  /** Take a snapshot (or an error) from the engine; return true if it was a snapshot. */
-  function accept(result, { persist = true } = {}) {
+  /** Take a snapshot (or an error) from the engine; return true if it was a snapshot.
+   * same: the position on the table again (its time played), so no answer asked at the
+   * position before goes stale. */
+  function accept(result, { persist = true, same = false } = {}) {
     if (result.error) {
       announce(result.error.message);
       return false;
     }
+    if (!same) app.turn += 1;
     app.snap = result;
     if (persist) save();
     app.assist.sync();
@@ -30,7 +33,9 @@ export function createFlow(c) {
 
   /** Ask the engine for the present snapshot (with the time played) and save it. */
   function saveNow() {
-    if (app.ready) accept(call("snapshot", elapsed()));
+    return c.serial(async () => {
+      if (app.ready) accept(await call("snapshot", elapsed()), { same: true });
+    });
   }
 
   function save() {
@@ -51,24 +56,29 @@ export function createFlow(c) {
     }
   }
 
-  /** Play a move by its text; return true if the engine played it. */
+  /** Play a move by its text, in its turn (serial); resolve true if the engine played it. */
+  const play = (text, opts) => c.serial(() => playNow(text, opts));
+
+  /** Play a move now, inside a transition; resolve true if the engine played it. */
   // auto: not the player's gesture (automatic moves go on); byTable: the table made it by
-  // itself (scored, not counted as a move).
-  function play(text, { auto = false, byTable = auto } = {}) {
+  // itself (scored, not counted as a move); at: the app.turn the move was chosen at (a move
+  // chosen at a position that has gone is not played).
+  async function playNow(text, { auto = false, byTable = auto, at = null } = {}) {
     if (!app.ready || app.assist.finding) return false;
+    if (at !== null && at !== app.turn) return false;
     if (!auto) c.stopAuto();
     app.touched ||= !auto;
-    const ok = accept(call("play", text, elapsed(), byTable));
+    const ok = accept(await call("play", text, elapsed(), byTable));
     if (!ok) return false;
     app.selected = null;
     app.clock.start();
     announce(app.snap.lastWords ?? "Played");       // the engine's words for the move
-    afterMove();
+    await afterMove();
     return true;
   }
 
   /** After a move: say so when the game is won or stuck, else let automatic moves follow. */
-  function afterMove() {
+  async function afterMove() {
     const snap = app.snap;
     c.syncAddress();
     hideNotice("outcome");
@@ -77,7 +87,7 @@ export function createFlow(c) {
       // A game the solver played is the solver's win, and said to be so.
       const title = solvedBySolver() ? "Solved by the solver" : "You won!";
       const wasRecorded = app.recorded;
-      const note = recordWin();          // once: a reload or a redo finds it recorded
+      const note = await recordWin();          // once: a reload or a redo finds it recorded
       if (app.recorded !== wasRecorded) save();
       announce(note ? `${title} ${note}` : title);
       winNotice(title, `${snap.title}${snap.deal ? `, deal ${snap.deal}` : ""}, in ${snap.moveCount} moves and ${clockText(elapsed())}.${note ? ` ${note}` : ""}`,
@@ -100,12 +110,14 @@ export function createFlow(c) {
 
   const live = () => app.ready && !app.assist.finding;
 
-  function undo() {
+  const undo = () => c.serial(undoNow);
+
+  async function undoNow() {
     if (!live() || !app.snap.canUndo) return;
     c.stopAuto();
     app.selected = null;
     markUsed("undo");
-    accept(call("undo", elapsed()));
+    if (!accept(await call("undo", elapsed()))) return;
     hideNotice("outcome");
     announce(app.snap.lastWords ?? "Undone");      // the engine says which move it took back
     if (!app.snap.canUndo && app.snap.folded > 0) {
@@ -114,14 +126,14 @@ export function createFlow(c) {
     app.clock.start();
   }
 
-  function redo() {
+  const redo = () => c.serial(async () => {
     if (!live() || !app.snap.canRedo) return;
     c.stopAuto();
     app.selected = null;
-    accept(call("redo", elapsed()));
+    if (!accept(await call("redo", elapsed()))) return;
     announce(app.snap.lastWords ?? "Redone");
-    afterMove();
-  }
+    await afterMove();
+  });
 
   /** Go back to the deal, after asking when moves would be taken back. */
   function restart() {
@@ -130,26 +142,27 @@ export function createFlow(c) {
       "Redo plays them again until you make a new move.");
   }
 
-  function restartNow() {
+  const restartNow = () => c.serial(async () => {
+    if (!live()) return;
     c.stopAuto();
     app.selected = null;
     markUsed("undo");
-    accept(call("restart", elapsed()));
+    if (!accept(await call("restart", elapsed()))) return;
     hideNotice("outcome");
     announce("Back to the deal; redo plays your moves again");
-  }
+  });
 
   /** Go back to the position after `count` moves (the solver's point of no return). */
-  function undoTo(count) {
+  const undoTo = (count) => c.serial(async () => {
     c.stopAuto();
     app.selected = null;
     markUsed("undo");
-    accept(call("undo_to", count, elapsed()));
+    if (!accept(await call("undo_to", count, elapsed()))) return;
     hideNotice("outcome");
     app.clock.start();
-  }
+  });
 
-  return { accept, saveNow, play, afterMove, undo, redo, restart, undoTo };
+  return { accept, saveNow, play, playNow, afterMove, undo, redo, restart, undoTo };
 }
 
 /** Do `go` at once, or first ask when it would replace a game in progress (`snap`). */

@@ -57,8 +57,8 @@ export function createHints(core) {
   /** Put a move of the present position into words (long and brief) and marks, in the
    * engine's words (the bridge's describe): the cards that go (both of a Pyramid pair), and
    * where: the top card they go onto, or the empty pile, so the mark is seen on top. */
-  function explain(text) {
-    const d = ctx.call("describe", text);
+  async function explain(text) {
+    const d = await ctx.call("describe", text);
     if (d.error) return { words: text, brief: text, marks: [] };
     const marks = (d.cards ?? []).map((c) => ({ pile: c.pile, index: c.index, cls: "hint" }));
     if (d.target && !marks.some((m) => m.pile === d.target.pile)) {
@@ -98,21 +98,21 @@ export function createHints(core) {
   }
 
   /** The rule-of-thumb tip, ``before`` saying why it is offered and ``after`` what follows. */
-  function guess(before, after = "") {
-    const { move } = ctx.call("suggest");
+  async function guess(before, after = "") {
+    const { move } = await ctx.call("suggest");
     if (!move) {
       return { text: `${before || "No win is known"}, and there is no move to suggest.`,
         brief: "No move to suggest", marks: [], kind: "guess" };
     }
-    const { words, brief, marks } = explain(move);
+    const { words, brief, marks } = await explain(move);
     const text = before ? `${before}. ${GUESS}: ${words}.` : `${GUESS}: ${words}.`;
     return { text: after ? `${text} ${after}` : text, brief: `Guess: ${brief}`, marks, kind: "guess" };
   }
 
   /** The tip for a search's answer about the present position. */
-  function answerTip(e) {
+  async function answerTip(e) {
     if (e?.verdict === "solved" && e.moves?.length && legal(e.moves[0])) {
-      const { words, brief, marks } = explain(e.moves[0]);
+      const { words, brief, marks } = await explain(e.moves[0]);
       return { text: `Hint: ${words}. This keeps the game winnable.`, brief: `Hint: ${brief}`, marks, kind: "win" };
     }
     return guess(noWin(e));
@@ -121,19 +121,22 @@ export function createHints(core) {
   /** Offer a move for the position on the table. Resolves once the first answer is on show
    * (a win, a loss, or the rule of thumb at the deadline), or once the question is dropped;
    * a search still running then upgrades the hint later (see the top of this file). */
-  function hint() {
-    if (!ctx.ready() || core.snap().status !== "playing" || core.busy === "find") return Promise.resolve();
+  // The engine's words come asynchronously: a tip is shown only if the position it is about
+  // is still the one on the table when they come (its token).
+  async function hint() {
+    if (!ctx.ready() || core.snap().status !== "playing" || core.busy === "find") return;
     const token = core.here();
     // Asked again while this very hint waits for its search: say it again, start nothing.
     if (live && core.tip === live.tip && sameToken(live.token, token) && !solving) {
       ctx.announce(core.tip.text);
-      return Promise.resolve();
+      return;
     }
     stopSolving();
     const known = kn.present(token) ? kn.known(kn.length) : null;
     if (proof(known)) {
-      tell(answerTip(known));
-      return Promise.resolve();
+      const tip = await answerTip(known);
+      if (sameToken(token, core.here())) tell(tip);
+      return;
     }
     const mine = { token, tip: { text: "Looking for a win…", marks: [], token } };
     live = mine;
@@ -142,12 +145,14 @@ export function createHints(core) {
     let shown;
     const first = new Promise((resolve) => { shown = resolve; });
     const ours = () => live === mine && core.tip === mine.tip && sameToken(token, core.here());
-    const timer = setTimeout(() => {
+    const timer = setTimeout(async () => {
       if (!ours()) return;
-      mine.tip = tell(guess(noted(), "Still looking for a win…"));
+      const tip = await guess(noted(), "Still looking for a win…");
+      if (!ours()) return;
+      mine.tip = tell(tip);
       shown();
     }, GUESS_AFTER_MS);
-    deepEntry().then((e) => {
+    deepEntry().then(async (e) => {
       clearTimeout(timer);
       const guessed = mine.tip.kind === "guess";
       if (!ours()) {
@@ -156,13 +161,19 @@ export function createHints(core) {
         return;
       }
       live = null;
+      const still = (tip) => core.tip === tip && sameToken(token, core.here());
+      const was = mine.tip;
       if (e === DROPPED) {
         // Dropped with the hint still on show: keep a guess (without "still looking"), or
         // take "Looking for a win…" away; either way without a word.
-        if (guessed) tell(guess(""), false);
-        else quiet(mine.tip);
+        if (!guessed) quiet(mine.tip);
+        else {
+          const tip = await guess("");
+          if (still(was)) tell(tip, false);
+        }
       } else {
-        tell(answerTip(e));
+        const tip = await answerTip(e);
+        if (still(was)) tell(tip);
       }
       shown();
     });
@@ -211,11 +222,10 @@ export function createHints(core) {
     }
     const move = next.moves[0];
     kn.playedBySolver(kn.length, move);
-    if (!ctx.play(move)) {
-      stopSolving();
-      return;
-    }
-    solveTimer = setTimeout(step, SOLVE_STEP_MS);
+    ctx.play(move).then((played) => {
+      if (!played) stopSolving();
+      else if (solving) solveTimer = setTimeout(step, SOLVE_STEP_MS);
+    });
   }
 
   function stopSolving() {

@@ -58,12 +58,14 @@ export function isFirstVisit(read, keys) {
   return read(keys.settings) === null && read(keys.current) === null;
 }
 
-/** Start the walk at its first step (asking the engine for the position on the table). */
-export function openHowto() {
+/** Start the walk at its first step (asking the engine for the position on the table);
+ * resolve true if it opened. */
+export async function openHowto() {
   if (!ctx || !ctx.ready()) return false;
   const line = tokenOf(ctx.snap()?.line);
-  const answer = ctx.call("howto");
+  const answer = await ctx.call("howto");
   if (!answer || answer.error || !answer.steps?.length) return false;
+  if (!belongs(line, ctx.snap()?.line)) return openHowto();   // moved meanwhile: ask again
   if (!walk) returnFocus = document.activeElement;
   walk = { game: answer.game, title: answer.title, line, steps: answer.steps };
   at = 0;
@@ -91,19 +93,20 @@ export function closeHowto() {
  * their marks; another game on the table closes the walk. */
 export function followHowto(snap) {
   if (!walk || !snap || belongs(walk.line, snap.line)) return;
-  if (!ask()) {
-    queueMicrotask(closeHowto);
-    return;
-  }
-  words();
-  queueMicrotask(place);   // once the table is drawn with the new marks
+  // Until the new steps come (asynchronously), the old ones put no marks (howtoMarks).
+  ask().then((asked) => {
+    if (asked === false) closeHowto();
+    else if (asked) show();
+  });
 }
 
-/** Ask the engine for the steps of the position on the table; false if it has none for the
- * walk's game. */
-function ask() {
+/** Ask the engine for the steps of the position on the table: resolve true when they are
+ * the walk's, false if it has none for the walk's game, null if the walk closed or the
+ * position moved on meanwhile (the next snapshot asks again). */
+async function ask() {
   const line = tokenOf(ctx.snap()?.line);
-  const fresh = ctx.call("howto");
+  const fresh = await ctx.call("howto");
+  if (!walk || !belongs(line, ctx.snap()?.line)) return null;
   if (!fresh || fresh.error || fresh.game !== walk.game || !fresh.steps?.length) return false;
   walk.steps = fresh.steps;
   walk.line = line;
@@ -111,9 +114,9 @@ function ask() {
 }
 
 /** Show the step `at`: its words, its buttons and its marks on the table. */
-function show() {
+async function show() {
   // The position may have moved on since the steps were asked: they are asked again.
-  if (!belongs(walk.line, ctx.snap()?.line)) ask();
+  if (!belongs(walk.line, ctx.snap()?.line) && !await ask()) return;
   words();
   ctx.draw();
   place();

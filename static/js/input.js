@@ -57,9 +57,17 @@ export function attachPointer(table, app) {
       return;
     }
     const target = cancelled ? null : app.pileAt(e.clientX, e.clientY, d.pile);
-    if (target && app.drop(d.pile, d.index, target)) return;
-    glideBack(d.els);
-    if (target) app.refused(d.pile, d.index, target);
+    if (!target) {
+      glideBack(d.els);
+      return;
+    }
+    // The engine answers asynchronously: the cards stay where they were dropped until it
+    // has played the move (and the table is drawn) or said no (they glide back).
+    app.drop(d.pile, d.index, target).then((played) => {
+      if (played) return;
+      glideBack(d.els);
+      app.refused(d.pile, d.index, target);
+    });
   };
   table.addEventListener("pointerup", (e) => finish(e, false));
   table.addEventListener("pointercancel", (e) => finish(e, true));

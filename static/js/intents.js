@@ -2,10 +2,16 @@
 // lists. No DOM and no engine import: everything it uses comes in through `env`, so Node can
 // test it (tests/js/intents.test.mjs).
 //
-// env: {app, play(text), call(method, ...args): the engine (tap, move_for), announce(text),
-//       hideNotice(kind), draw(), tableBox() -> {left, top}, refuse(pile, index, text,
-//       {shake}): show why (a shake unless told not to, and the bubble), now() -> milliseconds,
+// env: {app, serial(fn): run fn in the controller's turn, play(text): play now (inside a
+//       turn; resolves true if played), call(method, ...args): the engine (tap, move_for;
+//       resolves with its answer), announce(text), hideNotice(kind), draw(),
+//       tableBox() -> {left, top}, refuse(pile, index, text, {shake}): show why (a shake
+//       unless told not to, and the bubble), now() -> milliseconds,
 //       hold(tap): keep a tap made before the engine is ready, to be played once it is}
+//
+// The engine answers asynchronously. A gesture takes its turn (env.serial) after whatever
+// came before it, and is dropped without a word if the position it was made on has gone by
+// then (app.turn changed): it meant the table it saw.
 
 import { isStock, kindOf } from "./piles.js";
 
@@ -47,21 +53,28 @@ export function createIntents(env) {
   let tapping = null;      // the tap being handled
   let refusal = null;      // the engine's answer to the drop just refused, for its reason
 
+  /** Run a gesture made at the present position in its turn; dropped if that has gone. */
+  const inTurn = (fn) => {
+    const at = app.turn;
+    return env.serial(async () => (at === app.turn ? fn() : false));
+  };
+
   /** Play a tap's move and remember the tap, to ignore the second half of a double tap. */
-  function playTap(text) {
-    const played = env.play(text);
+  async function playTap(text) {
+    const played = await env.play(text);
     lastPlayed = played ? tapping : null;
     tapping = null;
     return played;
   }
 
   /** Put the picked cards on `target`, or say why they may not go there. */
-  function place(target) {
+  async function place(target) {
     const sel = app.selected;
+    if (!sel) return;
     app.selected = null;
-    const { move, reason } = env.call("move_for", sel.pile, sel.index, target);
+    const { move, reason } = await env.call("move_for", sel.pile, sel.index, target);
     if (move) {
-      playTap(move);
+      await playTap(move);
       return;
     }
     env.draw();
@@ -69,9 +82,9 @@ export function createIntents(env) {
   }
 
   /** Ask the engine what a tap on a card does: play, pick the card (to pair it), or why not. */
-  function tapCard(pile, index, redraw = false) {
-    const { move, select, reason } = env.call("tap", pile, index);
-    if (move) playTap(move);
+  async function tapCard(pile, index, redraw = false) {
+    const { move, select, reason } = await env.call("tap", pile, index);
+    if (move) await playTap(move);
     else if (select) {
       app.selected = { pile, index };
       env.draw();
@@ -109,50 +122,23 @@ export function createIntents(env) {
     /** A tap (click, touch, Enter) on card `index` of `pile` (-1: the pile itself), at
      * `point` ({x, y} on the screen) when it came from a pointer. */
     tap(pile, index, point = null) {
-      const stock = isStock(app.snap.layout, pile);
-      tapping = { pile, index, point, at: env.now(), stock };
-      if (isEcho(lastPlayed, tapping)) return;
-      lastPlayed = null;
-      env.hideNotice("outcome");
-      const sel = app.selected;
-      if (sel && sel.pile === pile && app.snap.pairs) {     // the picked card again: let go
-        app.selected = null;
-        env.draw();
-        return;
-      }
-      if (stock || index < 0 || index >= pileCards(pile).length) {
-        if (!stock && sel) place(pile);
-        else if (stock) tapCard(pile, 0);
-        return;
-      }
-      if (sel && sel.pile !== pile) {
-        if (!app.snap.pairs) {
-          place(pile);
-          return;
-        }
-        // A second card: pair it with the first if they pair, else it is the one picked.
-        const { move } = env.call("move_for", sel.pile, sel.index, pile);
-        app.selected = null;
-        if (move) {
-          playTap(move);
-          return;
-        }
-      }
-      app.selected = null;
-      tapCard(pile, index, Boolean(sel));
+      const at = env.now();
+      return inTurn(() => tapNow(pile, index, point, at));
     },
     drop(pile, index, target) {
       refusal = null;
-      if (intents.stale()) return false;
-      const { move, reason } = env.call("move_for", pile, index, target);
-      if (move) return env.play(move);
-      refusal = { pile, index, target, reason };
-      return false;
+      if (intents.stale()) return Promise.resolve(false);
+      return inTurn(async () => {
+        const { move, reason } = await env.call("move_for", pile, index, target);
+        if (move) return env.play(move);
+        refusal = { pile, index, target, reason };
+        return false;
+      });
     },
     // A dropped card already glides back: the reason is shown, without a shake as well.
-    refused(pile, index, target) {
+    async refused(pile, index, target) {
       const same = refusal && refusal.pile === pile && refusal.index === index && refusal.target === target;
-      const { reason } = same ? refusal : env.call("move_for", pile, index, target);
+      const { reason } = same ? refusal : await env.call("move_for", pile, index, target);
       refusal = null;
       if (reason) env.refuse(pile, index, reason, { shake: false });
     },
@@ -163,7 +149,42 @@ export function createIntents(env) {
     },
     // A drop counts only if nothing moved since the pointer went down.
     stale: () => app.snap.history !== app.pointerMoves,
-    place,
+    place: (target) => inTurn(() => place(target)),
   };
+
+  /** A tap (as intents.tap), in its turn. */
+  async function tapNow(pile, index, point, at) {
+    const stock = isStock(app.snap.layout, pile);
+    tapping = { pile, index, point, at, stock };
+    if (isEcho(lastPlayed, tapping)) return;
+    lastPlayed = null;
+    env.hideNotice("outcome");
+    const sel = app.selected;
+    if (sel && sel.pile === pile && app.snap.pairs) {     // the picked card again: let go
+      app.selected = null;
+      env.draw();
+      return;
+    }
+    if (stock || index < 0 || index >= pileCards(pile).length) {
+      if (!stock && sel) await place(pile);
+      else if (stock) await tapCard(pile, 0);
+      return;
+    }
+    if (sel && sel.pile !== pile) {
+      if (!app.snap.pairs) {
+        await place(pile);
+        return;
+      }
+      // A second card: pair it with the first if they pair, else it is the one picked.
+      const { move } = await env.call("move_for", sel.pile, sel.index, pile);
+      app.selected = null;
+      if (move) {
+        await playTap(move);
+        return;
+      }
+    }
+    app.selected = null;
+    await tapCard(pile, index, Boolean(sel));
+  }
   return intents;
 }

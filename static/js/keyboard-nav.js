@@ -94,13 +94,19 @@ export function createKeyboard(env) {
 
   /** A group key (F, C) with cards held from elsewhere: put them on the first pile of the
    * group the engine takes them on; with none, the engine says why not for the first. */
-  function placeOnGroup(piles) {
+  async function placeOnGroup(piles) {
     const sel = app.selected;
-    const ok = piles.find((p) => env.call("move_for", sel.pile, sel.index, p).move);
+    let ok;
+    for (const p of piles) {
+      if ((await env.call("move_for", sel.pile, sel.index, p)).move) {
+        ok = p;
+        break;
+      }
+    }
     const empty = piles.find((p) => !pileCards(p).length);
     const target = ok ?? empty ?? piles[0];
     goTo(target);
-    intents.place(target);
+    return intents.place(target);
   }
 
   /** A group key with nothing held (or held from that group): pick up the next card of the

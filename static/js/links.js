@@ -22,22 +22,23 @@ const optionsKey = (options) => JSON.stringify(Object.entries(options ?? {}).sor
 export const sameOptions = (a, b) => optionsKey(a) === optionsKey(b);
 
 /** Return the query of the link to the deal on the table ("" for a game with no number). */
-function queryOf(snap) {
+async function queryOf(snap) {
   if (!snap?.deal) return "";
-  const made = call("link_make", snap.game, JSON.stringify(snap.options ?? {}), snap.deal);
+  const made = await call("link_make", snap.game, JSON.stringify(snap.options ?? {}), snap.deal);
   return made.error ? "" : made.query;
 }
 
 /** Keep the link of the deal on the table in the address bar (the app's own path kept), and
  * offer "Back to your game" while a game of this game waits, parked. */
-export function syncAddress() {
+export async function syncAddress() {
   const snap = app.snap;
   if (!app.ready || !snap) return;
   const key = `${snap.game}|${snap.deal}|${optionsKey(snap.options)}`;
   showBack();                 // a game parked or brought back by another tab, or an import
   if (key === shown) return;
   shown = key;
-  const url = `${window.location.pathname}${queryOf(snap)}`;
+  const url = `${window.location.pathname}${await queryOf(snap)}`;
+  if (shown !== key) return;         // the table moved on meanwhile: its own call writes it
   if (url !== `${window.location.pathname}${window.location.search}`) {
     window.history.replaceState(window.history.state, "", url);
   }
@@ -142,10 +143,10 @@ export async function share() {
 export function createLinks(c) {
   /** Swap the parked game of the game on the table with the one on the table. The one on the
    * table waits in its place if it has been started; a deal not yet played is simply left. */
-  function backToParked() {
+  async function backToParked() {
     const gameId = app.snap?.game;
     if (!gameId || !app.ready) return;
-    c.saveNow();
+    await c.saveNow();
     const parkedRaw = store.read(store.keys.parked(gameId));
     const { record, bad } = readParked(gameId);
     if (bad !== undefined) {
@@ -177,9 +178,9 @@ export function createLinks(c) {
 
   /** Open what the page's address names; return false when it names nothing playable (the
    * caller then opens the player's own game). A bad link is said in words. */
-  function openLink(query) {
+  async function openLink(query) {
     // Options the link leaves out that only change the score are the player's own.
-    const link = call("link_parse", query, JSON.stringify(app.settings.options ?? {}));
+    const link = await call("link_parse", query, JSON.stringify(app.settings.options ?? {}));
     if (link.none) return false;
     if (link.error) {
       notice("This link cannot be opened",
@@ -193,7 +194,7 @@ export function createLinks(c) {
     const same = saved && (link.deal === null || saved.deal === link.deal)
       && (named.length === 0 && link.deal === null || sameOptions(saved.options, options));
     if (!asked || same) {
-      c.openGame(game);
+      await c.openGame(game);
       return true;
     }
     const deal = link.deal ?? undefined;      // options alone: a new deal with them
@@ -202,7 +203,7 @@ export function createLinks(c) {
     if (running && readParked(game).bad !== undefined) setParkedAside(game, readParked(game).bad);
     if (running && readParked(game).record) {
       // A game already waits: the one in progress may be replaced only if the player says so.
-      c.openGame(game);
+      await c.openGame(game);
       const what = deal ? `deal ${deal}` : "a new deal";
       unlessInProgress(app.snap, `Play ${title} ${what}?`, `Play ${what}`,
         () => c.newDeal(game, deal, options),
@@ -210,14 +211,14 @@ export function createLinks(c) {
       return true;
     }
     if (running && !park(game)) {
-      c.openGame(game);
+      await c.openGame(game);
       notice("The link's deal is not dealt",
         `Your ${title} game in progress could not be set aside (the browser's storage is full), so it stays on the table.`,
         [["OK", () => {}, true]]);
       return true;
     }
     // Parked, it is kept; a stuck game given up for the link's deal is a game lost.
-    c.newDeal(game, deal, options, { keep: Boolean(running) });
+    await c.newDeal(game, deal, options, { keep: Boolean(running) });
     const other = before && before !== game ? store.readGame(before).record?.snapshot : null;
     if (running) {
       notice(`${title}, deal ${app.snap.deal}`,

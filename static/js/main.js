@@ -58,15 +58,16 @@ const assist = createAssist({
   call,
   solverGate,
   solverSetup: () => ({ failure: store.readSnapshotFailure() }),
-  play: (text) => play(text, { auto: true, byTable: false }),   // a hint's or Solve's: counted
+  // a hint's or Solve's: counted; chosen at the position on the table now (app.turn)
+  play: (text) => play(text, { auto: true, byTable: false, at: app.turn }),
   undoTo,
   announce: (text) => announce(text),
   notice: (...args) => notice(...args),
   hideNotice: () => hideNotice(),
   draw: () => draw(),
-  dealListed(gameId, options, deal, budget) {
-    newDeal(gameId, deal, options);
-    assist.verified(budget);
+  async dealListed(gameId, options, deal, budget) {
+    await newDeal(gameId, deal, options);
+    await assist.verified(budget);
   },
   dealAny: (gameId, options, winnable = false) => (winnable ? dealRandom(gameId, options)
     : newDeal(gameId, randomDeal(), options)),
@@ -84,8 +85,9 @@ function refuse(pile, index, text, { shake = true } = {}) {
   showReason(text, el ?? app.geo.piles[pile]?.el);
 }
 
+// A gesture takes its turn (serial) and plays inside it (playNow): see intents.js.
 const intents = createIntents({
-  app, play, call, announce, hideNotice, draw, refuse,
+  app, serial: controller.serial, play: controller.playNow, call, announce, hideNotice, draw, refuse,
   tableBox: () => $("table").getBoundingClientRect(),
   now: () => performance.now(),
   hold: (tap) => controller.holdTap(tap),
@@ -141,8 +143,8 @@ const firstVisit = isFirstVisit(store.read, store.keys);
 boot(controller, links).then(() => {
   playEarlyTap();
   return controller.settled();
-}).then(() => {
-  const shown = firstVisit && !app.settings.howto && openHowto();
+}).then(async () => {
+  const shown = firstVisit && !app.settings.howto && await openHowto();
   document.documentElement.dataset.howto = shown ? "shown" : "not-shown";   // said for tests
   // A frame later, the solver's second Pyodide may start (a first visit's walk is on show).
   requestAnimationFrame(() => openSolverGate());

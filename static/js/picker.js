@@ -4,7 +4,7 @@
 // table. Arrow keys move between the games (a native radio group), Enter goes to the chosen
 // game's Play button. The app is asked through the `ui` object (dialog-actions.js).
 
-import { fit, frame, picture, unframe } from "./preview.js";
+import { fit, frameLater, picture, unframe } from "./preview.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -94,8 +94,8 @@ function details(ui, game, card, current, saved) {
   gradeSelect.name = "grade";
   grade.appendChild(gradeSelect);
   const wanted = () => (check.checked ? Number(gradeSelect.value) || true : false);
-  const fillGrades = () => {
-    const offered = ui.grades(game.id, chosenOptions(box, game));
+  const fillGrades = async () => {
+    const offered = await ui.grades(game.id, chosenOptions(box, game));
     const asked = ui.grade(game.id);
     gradeSelect.replaceChildren(new Option("Any", "0"),
       ...offered.map((g) => new Option(g.label, String(g.grade))));
@@ -182,7 +182,7 @@ function place(list) {
 function drawPictures(ui, list, games) {
   for (const game of games) {
     const card = list.querySelector(`.game-card[data-game="${game.id}"]`);
-    frame(card.querySelector(".pic"), picture(ui.preview, game.id, ui.options(game.id)));
+    frameLater(card.querySelector(".pic"), picture(ui.preview, game.id, ui.options(game.id)));
   }
 }
 

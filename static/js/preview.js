@@ -10,18 +10,25 @@ import { render } from "./render.js";
 const WIDTH = 800;
 const HEIGHT = 600;
 
-const drawn = new Map();   // JSON [game, options] -> the drawn picture element
+const drawn = new Map();   // JSON [game, options] -> the drawn picture element (a promise)
 
-/** Return a picture of a game's opening, drawn once per game and options; null when the
- * engine cannot say (it has not started, or the options are wrong). `ask(game, options)`
- * returns the engine's preview. */
+/** Resolve with a picture of a game's opening, drawn once per game and options; null when
+ * the engine cannot say (it has not started, or the options are wrong). `ask(game, options)`
+ * resolves with the engine's preview. */
 export function picture(ask, gameId, options = {}) {
   const key = JSON.stringify([gameId, options]);
-  let box = drawn.get(key);
-  if (box) return box;
-  const snap = ask(gameId, options);
+  if (!drawn.has(key)) {
+    const made = draw(ask, gameId, options);
+    drawn.set(key, made);
+    made.then((box) => { if (!box) drawn.delete(key); }, () => drawn.delete(key));
+  }
+  return drawn.get(key);
+}
+
+async function draw(ask, gameId, options) {
+  const snap = await ask(gameId, options);
   if (!snap || snap.error) return null;
-  box = document.createElement("div");
+  const box = document.createElement("div");
   box.className = "preview-table";
   box.style.width = `${WIDTH}px`;
   box.style.height = `${HEIGHT}px`;
@@ -39,8 +46,14 @@ export function picture(ask, gameId, options = {}) {
   }
   box.style.position = "";
   box.style.visibility = "";
-  drawn.set(key, box);
   return box;
+}
+
+/** Put a picture (or a promise of one, from picture()) in its frame once it is drawn, if
+ * the frame's dialog is still open then. */
+export async function frameLater(holder, made) {
+  const box = await made;
+  if (holder.closest("dialog")?.open) frame(holder, box);
 }
 
 /** Put a picture in its frame, scaled to the frame's width. The frame is hidden from

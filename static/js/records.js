@@ -50,14 +50,14 @@ function device() {
 }
 
 /** Add an entry to its game's statistics; return the engine's line for the win notice. */
-function addToStats(entry) {
+async function addToStats(entry) {
   const key = store.keys.stats(entry.game);
   const raw = store.read(key) ?? "";
   const text = JSON.stringify(entry);
-  let answer = call("records_add", raw, text, device());
+  let answer = await call("records_add", raw, text, device());
   if (answer.error?.kind === "bad_record") {
     setAside(entry.game, raw, answer.error.message);
-    answer = call("records_add", "", text, device());
+    answer = await call("records_add", "", text, device());
   }
   if (answer.error) {
     toast(`This game could not be added to your statistics: ${answer.error.message}`);
@@ -66,7 +66,7 @@ function addToStats(entry) {
   let out = JSON.stringify(answer.record);
   const waiting = held.get(entry.game);
   if (waiting) {
-    const merged = call("records_merge", out, waiting);
+    const merged = await call("records_merge", out, waiting);
     if (!merged.error) out = JSON.stringify(merged.record);
   }
   const problem = store.write(key, out);
@@ -97,8 +97,8 @@ export function setAside(gameId, raw, why) {
     : `Your ${title} statistics could not be read (${why}). New ones have been started.`);
 }
 
-/** Record the game on the table as won, once; return the line for the win notice. */
-export function recordWin() {
+/** Record the game on the table as won, once; resolve with the line for the win notice. */
+export async function recordWin() {
   const game = { snap: app.snap, touched: app.touched, recorded: app.recorded };
   if (!app.ready || !winDue(game)) return "";
   if (solvedBySolver()) app.marks.add("solve");
@@ -110,14 +110,14 @@ export function recordWin() {
 /** Before a new deal of `gameId`: record the game it replaces as lost, if one was played
  * and not won (the game on the table, or that game's saved one). keep: the game is parked,
  * not replaced. */
-export function recordReplaced(gameId, { keep = false } = {}) {
+export async function recordReplaced(gameId, { keep = false } = {}) {
   if (!app.ready || keep) return;
   if (app.snap && app.snap.game === gameId) {
     if (solvedBySolver() && app.snap.moveCount > 0) app.marks.add("solve");
     const game = { snap: app.snap, touched: app.touched, recorded: app.recorded };
     if (!lossDue(game)) return;
     app.recorded = true;
-    addToStats(entryOf({ snap: app.snap, marks: app.marks, seconds: elapsed(), daily: app.daily,
+    await addToStats(entryOf({ snap: app.snap, marks: app.marks, seconds: elapsed(), daily: app.daily,
       id: randomId(crypto), now: new Date() }));
     return;
   }
@@ -125,6 +125,6 @@ export function recordReplaced(gameId, { keep = false } = {}) {
   if (!saved) return;
   const game = { snap: saved.snapshot, touched: saved.played !== false, recorded: saved.recorded === true };
   if (!lossDue(game)) return;
-  addToStats(entryOf({ snap: saved.snapshot, marks: marksOf(saved), seconds: saved.snapshot.elapsed,
+  await addToStats(entryOf({ snap: saved.snapshot, marks: marksOf(saved), seconds: saved.snapshot.elapsed,
     daily: saved.daily, id: randomId(crypto), now: new Date() }));
 }

@@ -13,6 +13,7 @@ export const app = {
   catalogue: null,      // the engine's catalogue: games, options, card names
   names: {},            // card code -> its name in words
   snap: null,           // the engine's last snapshot, the one on the table
+  turn: 0,              // counts the positions accepted: an answer asked at another is stale
   geo: null,            // where render() put every pile and card
   settings: store.readSettings(),
   selected: null,       // {pile, index}: a picked card (keyboard, or a first card of a pair)

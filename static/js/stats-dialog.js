@@ -32,12 +32,12 @@ function el(tag, props = {}, ...children) {
 }
 
 /** A game's summary from the engine; a record it cannot read is set aside. */
-function summaryOf(gameId) {
+async function summaryOf(gameId) {
   const raw = store.read(store.keys.stats(gameId)) ?? "";
-  let s = call("records_summary", raw, gameId);
+  let s = await call("records_summary", raw, gameId);
   if (s.error) {
     setAside(gameId, raw, s.error.message);
-    s = call("records_summary", "", gameId);
+    s = await call("records_summary", "", gameId);
   }
   return s;
 }
@@ -132,13 +132,13 @@ function historyTable(summary) {
   return el("div", { class: "history-box" }, table);
 }
 
-function overview() {
+async function overview() {
   const table = el("table", { class: "overview" }, el("caption", {}, "All games"));
   table.append(el("thead", {}, el("tr", {}, ...["Game", "Played", "Won", "Rate", "Streak"]
     .map((h) => el("th", { scope: "col" }, h)))));
   const body = el("tbody");
   for (const g of app.catalogue?.games ?? []) {
-    const t = summaryOf(g.id).total;
+    const t = (await summaryOf(g.id)).total;
     const name = el("button", { type: "button", class: "link", onclick: () => show(g.id) }, g.title);
     if (g.id === shown) name.setAttribute("aria-current", "true");
     body.append(el("tr", {}, el("th", { scope: "row" }, name), el("td", {}, String(t.played)),
@@ -149,9 +149,9 @@ function overview() {
 }
 
 /** Lay out the statistics of a game in the dialog. */
-function show(gameId) {
+async function show(gameId) {
   shown = gameId;
-  const s = summaryOf(gameId);
+  const s = await summaryOf(gameId);
   const content = $("stats-content");
   const parts = [el("h3", {}, s.title), figureGrid(s.total)];
   if (s.total.played === 0) {
@@ -171,7 +171,8 @@ function show(gameId) {
     }
     parts.push(historyTable(s));
   }
-  parts.push(overview());
+  parts.push(await overview());
+  if (shown !== gameId) return;       // another game was asked for meanwhile
   content.replaceChildren(...parts);
   resetButtons();
 }
@@ -188,14 +189,14 @@ function askReset() {
   const title = titleOf(shown);
   const row = $("stats-buttons");
   const keep = el("button", { type: "button", class: "tool accent", onclick: () => { resetButtons(); $("stats-reset").focus(); } }, "Keep them");
-  const go = el("button", { type: "button", class: "tool danger", onclick: () => {
+  const go = el("button", { type: "button", class: "tool danger", onclick: async () => {
     try {
       window.localStorage.removeItem(store.keys.stats(shown));
     } catch {
       // Storage refused: nothing was removed, and the figures below still show it.
     }
     announce(`${title} statistics reset`);
-    show(shown);
+    await show(shown);
   } }, `Reset ${title}`);
   row.replaceChildren(el("p", { class: "confirm", role: "alert" },
     `Reset all ${title} statistics and history? This cannot be undone. Your other games are untouched.`), keep, go);
@@ -216,21 +217,21 @@ function replay(gameId, row) {
  * through the controller. */
 export function bindStats(controller) {
   ctl = controller;
-  $("btn-stats")?.addEventListener("click", () => {
+  $("btn-stats")?.addEventListener("click", async () => {
     if (!app.ready || !app.snap) {
       $("stats-content").replaceChildren(el("p", {}, "Your statistics appear here as soon as the card engine has started."));
     } else {
-      ctl.saveNow();
-      show(app.snap.game);
+      await ctl.saveNow();
+      await show(app.snap.game);
     }
     $("dlg-stats").showModal();
     $("stats-content").scrollTop = 0;
   });
-  window.addEventListener("storage", (e) => {
+  window.addEventListener("storage", async (e) => {
     if ($("dlg-stats")?.open && (e.key === null || e.key === store.keys.stats(shown)
         || e.key.startsWith(store.keys.stats("")))) {
       const top = $("stats-content").scrollTop;
-      show(shown);
+      await show(shown);
       $("stats-content").scrollTop = top;
     }
   });

@@ -39,12 +39,12 @@ export function gather() {
 }
 
 /** Download everything as one file. */
-export function exportData() {
+export async function exportData() {
   if (!app.ready) return;
-  ctl.saveNow();
+  await ctl.saveNow();
   // The engine writes the file, leaving out (and naming) any record it cannot read, so that
   // one bad record never makes the whole file impossible to import.
-  const made = call("bundle_make", JSON.stringify(gather()));
+  const made = await call("bundle_make", JSON.stringify(gather()));
   if (made.error) {
     toast(`Nothing was exported: ${made.error.message}.`);
     return;
@@ -90,7 +90,7 @@ function writeMerged(write) {
 /** Import a file chosen by the player. */
 export async function importFile(file) {
   if (!file || !app.ready) return;
-  if (file.size > call("bundle_limits").maxBytes) {
+  if (file.size > (await call("bundle_limits")).maxBytes) {
     notice("This file cannot be imported", `It is ${(file.size / 1e6).toFixed(1)} MB, far larger than a Patience export can be. Nothing was changed.`,
       [["OK", () => {}, true]]);
     return;
@@ -103,8 +103,9 @@ export async function importFile(file) {
     return;
   }
   // A bad file is refused before anything here is written, the game on the table included.
-  const checked = call("bundle_check", text);
-  const answer = checked.error ? checked : (ctl.saveNow(), call("bundle_merge", JSON.stringify(gather()), text));
+  const checked = await call("bundle_check", text);
+  if (!checked.error) await ctl.saveNow();
+  const answer = checked.error ? checked : await call("bundle_merge", JSON.stringify(gather()), text);
   if (answer.error) {
     notice("This file cannot be imported", `${answer.error.message.charAt(0).toUpperCase()}${answer.error.message.slice(1)}. Nothing was changed.`,
       [["OK", () => {}, true]]);
@@ -112,7 +113,7 @@ export async function importFile(file) {
   }
   const problems = writeMerged(answer.write);
   // The deal on the table gave way to the file's game of the same game: show that game.
-  if (answer.write.games?.[app.snap?.game]) ctl.openGame(app.snap.game);
+  if (answer.write.games?.[app.snap?.game]) await ctl.openGame(app.snap.game);
   const report = answer.report.join(" ");
   notice(problems.length ? "Imported in part" : "Imported",
     problems.length ? `${report} But not everything could be written: ${problems[0]}` : report,

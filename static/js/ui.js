@@ -2,7 +2,7 @@
 // deal-number form. They call back into the app through the `ui` object main.js passes in.
 
 import { bindPicker, openPicker } from "./picker.js";
-import { frame, picture, unframe } from "./preview.js";
+import { frame, frameLater, picture, unframe } from "./preview.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -55,8 +55,8 @@ export function bindDialogs(ui) {
   returnFocus();
   bindPicker(ui);
   $("btn-games").addEventListener("click", () => openPicker(ui));
-  $("btn-rules").addEventListener("click", () => {
-    const page = ui.rules();              // the engine's page for the game and its options
+  $("btn-rules").addEventListener("click", async () => {
+    const page = await ui.rules();              // the engine's page for the game and its options
     $("dlg-rules-title").textContent = page ? `How to play ${page.title}` : "Rules";
     $("rules-text").innerHTML = (page ? page.html : "<p>The rules appear here as soon as the card engine has started.</p>")
       + PLAYING_HERE;
@@ -64,7 +64,8 @@ export function bindDialogs(ui) {
     $("dlg-rules").showModal();
     // The game's opening layout, drawn by the table's renderer (preview.js).
     const id = ui.current();
-    frame($("rules-pic"), page && id ? picture(ui.preview, id, ui.options(id)) : null);
+    if (page && id) frameLater($("rules-pic"), picture(ui.preview, id, ui.options(id)));
+    else frame($("rules-pic"), null);
     // showModal focuses the Close button at the bottom, scrolling there: open at the top.
     for (const el of [$("dlg-rules"), $("rules-text"), $("dlg-rules").querySelector(".dialog-body")]) {
       if (el) el.scrollTop = 0;

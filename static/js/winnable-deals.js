@@ -20,7 +20,8 @@ export function createWinnableDeals(core) {
   let search = 0;           // the number of the latest search on the device
   let won = null;           // {key, deal, budget}: the deal last handed out as won
   let labels = [];          // the grades' names, easiest first: [{grade, label}]
-  const keys = new Map();   // "<game> <options JSON>" -> its list key
+  const keys = new Map();   // "<game> <options JSON>" -> its list key, once the engine said
+  const asking = new Map(); // the same -> the engine's answer on its way
 
   /** Read the shipped list: the engine checks it and says each list's deals (in its range),
    * its deals by grade and what to say while the solver knows nothing of one of its deals. */
@@ -40,14 +41,20 @@ export function createWinnableDeals(core) {
 
   /** The grades a game's list offers with these options: [{grade, label}], none when its
    * deals are not graded. */
-  function grades(gameId, options) {
-    const list = lists[keyOf(gameId, options)];
+  async function grades(gameId, options) {
+    const list = lists[await keyOf(gameId, options)];
     return list ? labels.filter(({ grade }) => list.grades?.[grade]?.length) : [];
   }
 
-  /** What to say while the solver knows nothing of a deal of this game (null: nothing). */
+  /** What to say while the solver knows nothing of a deal of this game (null: nothing, or
+   * not known yet: the engine is asked, and the solver's line drawn again once it answers). */
   function note(gameId, options) {
-    return lists[keyOf(gameId, options)]?.note ?? null;
+    const id = `${gameId} ${JSON.stringify(options ?? {})}`;
+    if (!keys.has(id)) {
+      if (!asking.has(id)) keyOf(gameId, options).then(() => core.show?.());
+      return null;
+    }
+    return lists[keys.get(id)]?.note ?? null;
   }
 
   /** The deals of a list to choose from: those of the grade asked for, when it has enough. */
@@ -58,14 +65,22 @@ export function createWinnableDeals(core) {
 
   /** Return the winnable-list key of a game and options (null if the engine refuses them);
    * the engine is asked once for each (the solver's line asks on every redraw). */
-  function keyOf(gameId, options) {
+  async function keyOf(gameId, options) {
     const text = JSON.stringify(options ?? {});
-    const known = keys.get(`${gameId} ${text}`);
-    if (known !== undefined) return known;
-    const answer = ctx.call("winnable_key", gameId, text);
-    const key = answer.error ? null : answer.key;
-    keys.set(`${gameId} ${text}`, key);
-    return key;
+    const id = `${gameId} ${text}`;
+    if (keys.has(id)) return keys.get(id);
+    if (!asking.has(id)) {
+      asking.set(id, Promise.resolve(ctx.call("winnable_key", gameId, text)).then((answer) => {
+        const key = answer?.error ? null : answer?.key ?? null;
+        keys.set(id, key);
+        asking.delete(id);
+        return key;
+      }, () => {
+        asking.delete(id);
+        return null;
+      }));
+    }
+    return asking.get(id);
   }
 
   /** Remember the deal handed out, so that verified() can check it is the one dealt. */
@@ -78,7 +93,7 @@ export function createWinnableDeals(core) {
    * asked for and the list has it): from the shipped list, or searched on the device (null:
    * the player cancelled, the search found none, or the player went elsewhere meanwhile). */
   async function winnableDeal(gameId, options, avoid, random, grade = 0) {
-    const key = keyOf(gameId, options);
+    const key = await keyOf(gameId, options);
     const list = lists[key];
     const choices = pool(list, grade).filter((d) => d !== avoid);
     // A short list would deal the same few games again and again: search for a new one.
@@ -132,12 +147,12 @@ export function createWinnableDeals(core) {
   /** Note that the deal just dealt is known to be winnable, if it is the one handed out:
    * the same deal, and options with the same list key (the engine may have fallen back to
    * the defaults). */
-  function verified(budget) {
+  async function verified(budget) {
     const s = core.snap();
     const given = won;
     won = null;
     const ok = given && s && s.moveCount === 0 && s.deal === given.deal
-      && keyOf(s.game, s.options) === given.key;
+      && await keyOf(s.game, s.options) === given.key && core.snap() === s;
     if (ok) {
       kn.assume(0, { verdict: "solved", moves: null, usedHidden: true, budget: budget ?? given.budget });
     }
@@ -145,8 +160,8 @@ export function createWinnableDeals(core) {
   }
 
   /** The name of a listed deal's grade ("Medium"), or null. */
-  function gradeOf(gameId, options, deal) {
-    const list = lists[keyOf(gameId, options)];
+  async function gradeOf(gameId, options, deal) {
+    const list = lists[await keyOf(gameId, options)];
     const found = labels.find(({ grade }) => list?.grades?.[grade]?.includes(deal));
     return found?.label ?? null;
   }

@@ -116,7 +116,7 @@ export function fakeTable(createAssist, settings = {}) {
     settings: () => world.settings,
     ready: () => true,
     names: () => ({ AS: "Ace of spades", "2H": "Two of hearts" }),
-    call(method, ...args) {
+    async call(method, ...args) {         // the engine answers asynchronously (engine.js)
       world.calls.push([method, ...args]);
       if (method === "describe") {
         return { hint: `do ${args[0]}`, brief: args[0], cards: [{ pile: "t1", index: 0 }], target: { pile: "t2", index: 0 } };
@@ -124,7 +124,7 @@ export function fakeTable(createAssist, settings = {}) {
       if (method === "suggest") return { move: world.snap.moves[0].text };
       return {};
     },
-    play(text) {
+    async play(text) {
       if (!world.snap.moves.some((m) => m.text === text)) return false;
       world.played.push(text);
       world.deal(world.snap.deal, world.snap.game, [...world.snap.line.moves, text]);

@@ -83,7 +83,7 @@ function fixture(legal = {}) {
   };
   const env = {
     app, intents,
-    call(method, src, index, dst) {
+    async call(method, src, index, dst) {
       asked.push(dst);
       return { move: legal[`${src}:${index}>${dst}`] ?? null };
     },
@@ -133,21 +133,26 @@ test("Up and Down change how many cards are held, within what the engine lets li
   assert.equal(said.at(-1), "No more cards of this pile lift with these");
 });
 
-test("C with cards held puts them in the first free cell the engine takes them in", () => {
+/** Let the engine's answers (asynchronous) come. */
+const answered = () => new Promise((resolve) => { setImmediate(resolve); });
+
+test("C with cards held puts them in the first free cell the engine takes them in", async () => {
   const { app, keyboard, placed, asked } = fixture({ "t1:3>c1": "t1>c1" });
   keyboard.pileKey("1");
   keyboard.liftMore("fewer");
   keyboard.liftMore("fewer");
   keyboard.pileKey("c");
+  await answered();
   assert.deepEqual(placed, [["t1", 3, "c1"]]);
   assert.deepEqual(asked, ["c1"]);
   assert.equal(app.cursor, "c1");
 });
 
-test("F with cards no foundation takes asks the engine why, at an empty foundation", () => {
+test("F with cards no foundation takes asks the engine why, at an empty foundation", async () => {
   const { keyboard, placed, asked } = fixture();
   keyboard.pileKey("2");
   keyboard.pileKey("f");
+  await answered();
   assert.deepEqual(asked, ["f1", "f2"]);
   assert.deepEqual(placed, [["t2", 0, "f1"]]);           // place() shows the engine's reason
 });

@@ -23,7 +23,7 @@ const GRADES = [{ grade: 1, label: "Easy" }, { grade: 2, label: "Medium" }, { gr
 async function loaded(answer = { lists: LISTS, grades: GRADES }) {
   const calls = [];
   const ctx = {
-    call(name, ...args) {
+    async call(name, ...args) {      // the engine answers asynchronously (engine.js)
       calls.push([name, ...args]);
       if (name === "winnable_lists") return answer;
       if (name === "winnable_key") return { key: args[0] };
@@ -45,14 +45,17 @@ test("the file's text goes to the engine, which says the lists and their grades"
   const { deals, calls, fetched } = await loaded();
   assert.ok(fetched[0].endsWith("/static/data/winnable.json"));
   assert.deepEqual(calls[0], ["winnable_lists", "{\"version\": 2}"]);
-  assert.deepEqual(deals.grades("freecell", {}), GRADES);
-  assert.deepEqual(deals.grades("yukon", {}), GRADES);
-  assert.deepEqual(deals.grades("spider", {}), []);        // listed, not graded
-  assert.deepEqual(deals.grades("klondike", {}), []);      // not listed
+  assert.deepEqual(await deals.grades("freecell", {}), GRADES);
+  assert.deepEqual(await deals.grades("yukon", {}), GRADES);
+  assert.deepEqual(await deals.grades("spider", {}), []);        // listed, not graded
+  assert.deepEqual(await deals.grades("klondike", {}), []);      // not listed
+  // The line's note is drawn synchronously: nothing until the engine has named the list.
+  assert.equal(deals.note("roosevelt", {}), null);
+  await new Promise((resolve) => { setTimeout(resolve, 0); });
   assert.equal(deals.note("roosevelt", {}), "No win found yet: few.");
   assert.equal(deals.note("freecell", {}), null);
-  assert.equal(deals.gradeOf("freecell", {}, 45), "Medium");
-  assert.equal(deals.gradeOf("freecell", {}, 400), null);
+  assert.equal(await deals.gradeOf("freecell", {}, 45), "Medium");
+  assert.equal(await deals.gradeOf("freecell", {}, 400), null);
 });
 
 test("the engine is asked a game's list key once", async () => {
@@ -83,7 +86,9 @@ test("a deal of the grade asked for; a grade with too few deals gives any listed
 
 test("an engine that refuses the file leaves no lists", async () => {
   const { deals } = await loaded({ error: { kind: "bad-lists", message: "no" } });
-  assert.deepEqual(deals.grades("freecell", {}), []);
+  assert.deepEqual(await deals.grades("freecell", {}), []);
+  deals.note("roosevelt", {});
+  await new Promise((resolve) => { setTimeout(resolve, 0); });
   assert.equal(deals.note("roosevelt", {}), null);
 });
 
