@@ -39,6 +39,7 @@ export function createWinnableDeals(core) {
       lists = answer.lists;
       labels = Array.isArray(answer.grades) ? answer.grades : [];
       core.show?.();    // the solver's line may now have words for the deal on the table
+      core.refresh?.(); // and the deal on the table a known win to load (assist.js)
     } catch {
       lists = {};       // no list: winnable deals are then found on this device
     }
