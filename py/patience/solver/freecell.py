@@ -123,35 +123,81 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
     far every ``every`` nodes (never when ``every`` is 0) and returns the outcome.
     ``weights`` order it (see ``FIRST``). ``fits(r, root)`` must hold.
     """
-    FOUND, CELL, LOOSE, BLOCK, EMPTY, NEED = weights
-    n_t, n_c = len(r.T), len(r.C)
-    cols0 = tuple(root.piles[t] for t in r.T)
-    cells0 = tuple(root.piles[c][0] if root.piles[c] else -1 for c in r.C)
-    found0 = [0, 0, 0, 0]
-    for f in r.F:
-        if root.piles[f]:
-            top = root.piles[f][-1]
-            found0[SUIT[top]] = RANK[top]
-    under = bytearray([ON_UP] * 52)
-    for col in cols0:
-        below = BOTTOM
-        for card in col:
-            under[card] = below
-            below = card
-    for card in cells0:
-        if card >= 0:
-            under[card] = IN_CELL
-    rank, suit, other, onto = RANK, SUIT, OTHER, ONTO
-    memo: dict[tuple[int, ...], Info] = {(): (0, 0, {}, (14,))}
+    fc = _FreeCell(r, root, weights)
+    expand = fc.expand
+    # Nodes expanded: (parent, steps to it).
+    parents: list[tuple[int, tuple[Step, ...]]] = []
+    frontier: list[Node] = [fc.root]
+    nodes = 0
+    while frontier:
+        h, _, cols, cells, found, key, parent, moves = heappop(frontier)
+        parents.append((parent, moves))
+        if found[0] + found[1] + found[2] + found[3] == 52:
+            return "solved", _moves(r, root, parents, len(parents) - 1), nodes
+        if nodes >= budget:
+            return "unknown", [], nodes
+        nodes += 1
+        if every and not nodes % every:
+            yield base + nodes
+        expand(frontier, len(parents) - 1, h, cols, cells, found, key)
+    return "unwinnable", [], nodes
 
-    def info(col: tuple[int, ...]) -> Info:
-        got = memo.get(col)
+
+# A frontier entry: score, tie-break (newest first), columns, cells, foundations, key,
+# parent, steps to it.
+Node = tuple[int, int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...],
+             bytes, int, tuple[Step, ...]]
+
+
+def _wanted(found: list[int]) -> tuple[int, ...]:
+    """Return the cards the foundations take next."""
+    return tuple(found[x] * 4 + x for x in range(4) if found[x] < 13)
+
+
+class _FreeCell:
+    """FreeCell made fast for best-first search: positions as tuples, each child's key
+    judged before it is built and its score changed from its parent's."""
+
+    def __init__(self, r: Rules, root: State, weights: tuple[int, ...]) -> None:
+        self.weights = weights
+        self.n_t, self.n_c = len(r.T), len(r.C)
+        cols0 = tuple(root.piles[t] for t in r.T)
+        cells0 = tuple(root.piles[c][0] if root.piles[c] else -1 for c in r.C)
+        found0 = [0, 0, 0, 0]
+        for f in r.F:
+            if root.piles[f]:
+                top = root.piles[f][-1]
+                found0[SUIT[top]] = RANK[top]
+        under = bytearray([ON_UP] * 52)
+        for col in cols0:
+            below = BOTTOM
+            for card in col:
+                under[card] = below
+                below = card
+        for card in cells0:
+            if card >= 0:
+                under[card] = IN_CELL
+        self.memo: dict[tuple[int, ...], Info] = {(): (0, 0, {}, (14,))}
+        # The root, settled.
+        cols_l = list(cols0)
+        cells_l = list(cells0)
+        first: list[Step] = []
+        self.settle(cols_l, cells_l, found0, under, first)
+        root_key = bytes(under)
+        self.seen: set[bytes] = {root_key}
+        self.root: Node = (self.score(cols_l, cells_l, found0), 0, tuple(cols_l),
+                           tuple(cells_l), tuple(found0), root_key, -1, tuple(first))
+        self.tick = 0
+
+    def info(self, col: tuple[int, ...]) -> Info:
+        got = self.memo.get(col)
         if got is None:
-            got = memo[col] = _info(col)
+            got = self.memo[col] = _info(col)
         return got
 
-    def term(col: tuple[int, ...], wants: tuple[int, ...]) -> int:
-        block, loose, depth, _ = info(col)
+    def term(self, col: tuple[int, ...], wants: tuple[int, ...]) -> int:
+        _, _, LOOSE, BLOCK, _, NEED = self.weights
+        block, loose, depth, _ = self.info(col)
         score = BLOCK * block + LOOSE * loose
         for w in wants:
             d = depth.get(w)
@@ -159,11 +205,10 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
                 score += NEED * d
         return score
 
-    def wanted(found: list[int]) -> tuple[int, ...]:
-        return tuple(found[x] * 4 + x for x in range(4) if found[x] < 13)
-
-    def score(cols: list[tuple[int, ...]], cells: list[int], found: list[int]) -> int:
-        wants = wanted(found)
+    def score(self, cols: list[tuple[int, ...]], cells: list[int], found: list[int]) -> int:
+        FOUND, CELL, _, _, EMPTY, _ = self.weights
+        term = self.term
+        wants = _wanted(found)
         h = FOUND * (52 - found[0] - found[1] - found[2] - found[3])
         for c in cells:
             if c >= 0:
@@ -175,13 +220,14 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
                 h -= EMPTY
         return h
 
-    def settle(cols: list[tuple[int, ...]], cells: list[int], found: list[int],
+    def settle(self, cols: list[tuple[int, ...]], cells: list[int], found: list[int],
                key: bytearray, steps: list[Step]) -> None:
         """Play the safe moves to the foundations until there are none."""
+        rank, suit, other = RANK, SUIT, OTHER
         moved = True
         while moved:
             moved = False
-            for i in range(n_t):
+            for i in range(self.n_t):
                 col = cols[i]
                 while col:
                     c = col[-1]
@@ -199,7 +245,7 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
                     steps.append((i, UP, 1))
                     moved = True
                 cols[i] = col
-            for j in range(n_c):
+            for j in range(self.n_c):
                 c = cells[j]
                 if c < 0:
                     continue
@@ -217,33 +263,15 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
                 steps.append((CELLS + j, UP, 1))
                 moved = True
 
-    # The root, settled.
-    cols_l = list(cols0)
-    cells_l = list(cells0)
-    first: list[Step] = []
-    settle(cols_l, cells_l, found0, under, first)
-    root_key = bytes(under)
-    seen: set[bytes] = {root_key}
-    # Nodes expanded: (parent, steps to it).
-    parents: list[tuple[int, tuple[Step, ...]]] = []
-    Node = tuple[int, int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...],
-                 bytes, int, tuple[Step, ...]]
-    frontier: list[Node] = [(score(cols_l, cells_l, found0), 0, tuple(cols_l),
-                             tuple(cells_l), tuple(found0), root_key, -1, tuple(first))]
-    nodes = 0
-    tick = 0
-    while frontier:
-        h, _, cols, cells, found, key, parent, moves = heappop(frontier)
-        parents.append((parent, moves))
-        if found[0] + found[1] + found[2] + found[3] == 52:
-            return "solved", _moves(r, root, parents, len(parents) - 1), nodes
-        if nodes >= budget:
-            return "unknown", [], nodes
-        nodes += 1
-        if every and not nodes % every:
-            yield base + nodes
-        me = len(parents) - 1
-        wants = wanted(list(found))
+    def expand(self, frontier: list[Node], me: int, h: int,
+               cols: tuple[tuple[int, ...], ...], cells: tuple[int, ...],
+               found: tuple[int, ...], key: bytes) -> None:
+        """Push the children of node ``me`` not met before onto ``frontier``."""
+        _, CELL, LOOSE, BLOCK, EMPTY, NEED = self.weights
+        rank, suit, other, onto = RANK, SUIT, OTHER, ONTO
+        n_t, seen, info, score, settle = self.n_t, self.seen, self.info, self.score, self.settle
+        tick = self.tick
+        wants = _wanted(list(found))
         steps = _steps(cols, cells, found)
         # Each column's lowest ranks by height, and the heights of the cards wanted next.
         lows = [info(col)[3] for col in cols]
@@ -357,7 +385,7 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
             tick -= 1
             heappush(frontier, (score(c_cols, c_cells_l, c_found), tick, tuple(c_cols),
                                 tuple(c_cells_l), tuple(c_found), ckey, me, tuple(done)))
-    return "unwinnable", [], nodes
+        self.tick = tick
 
 
 def _steps(cols: tuple[tuple[int, ...], ...], cells: tuple[int, ...],
