@@ -269,7 +269,7 @@ class _FreeCell:
         """Push the children of node ``me`` not met before onto ``frontier``."""
         _, CELL, LOOSE, BLOCK, EMPTY, NEED = self.weights
         rank, suit, other, onto = RANK, SUIT, OTHER, ONTO
-        n_t, seen, info, score, settle = self.n_t, self.seen, self.info, self.score, self.settle
+        n_t, seen, info = self.n_t, self.seen, self.info
         tick = self.tick
         wants = _wanted(list(found))
         steps = _steps(cols, cells, found)
@@ -361,31 +361,43 @@ class _FreeCell:
                 heappush(frontier, (ch, tick, tuple(c_cols), c_cells, found, ckey, me,
                                     ((src, dst, k),)))
                 continue
-            c_cols = list(cols)
-            c_cells_l = list(cells)
-            c_found = list(found)
-            if src < CELLS:
-                c_cols[src] = col[:-k]
-                moving = col[-k:]
-            else:
-                c_cells_l[src - CELLS] = -1
-                moving = (card,)
-            if dst == UP:
-                c_found[suit[card]] = rank[card]
-            elif dst >= CELLS:
-                c_cells_l[dst - CELLS] = card
-            else:
-                c_cols[dst] = to + moving
-            done: list[Step] = [(src, dst, k)]
-            settle(c_cols, c_cells_l, c_found, child, done)
-            ckey = bytes(child)
-            if ckey in seen:
-                continue
-            seen.add(ckey)
-            tick -= 1
-            heappush(frontier, (score(c_cols, c_cells_l, c_found), tick, tuple(c_cols),
-                                tuple(c_cells_l), tuple(c_found), ckey, me, tuple(done)))
+            self.tick = tick
+            self.push_settled(frontier, me, cols, cells, found, child, (src, dst, k), card)
+            tick = self.tick
         self.tick = tick
+
+    def push_settled(self, frontier: list[Node], me: int, cols: tuple[tuple[int, ...], ...],
+                     cells: tuple[int, ...], found: tuple[int, ...], child: bytearray,
+                     step: Step, card: int) -> None:
+        """Push the child of move ``step`` (of ``card``) after which cards go up: built,
+        settled, then judged by its key."""
+        src, dst, k = step
+        c_cols = list(cols)
+        c_cells_l = list(cells)
+        c_found = list(found)
+        moving: tuple[int, ...]
+        if src < CELLS:
+            col = cols[src]
+            c_cols[src] = col[:-k]
+            moving = col[-k:]
+        else:
+            c_cells_l[src - CELLS] = -1
+            moving = (card,)
+        if dst == UP:
+            c_found[SUIT[card]] = RANK[card]
+        elif dst >= CELLS:
+            c_cells_l[dst - CELLS] = card
+        else:
+            c_cols[dst] = cols[dst] + moving
+        done: list[Step] = [step]
+        self.settle(c_cols, c_cells_l, c_found, child, done)
+        ckey = bytes(child)
+        if ckey in self.seen:
+            return
+        self.seen.add(ckey)
+        self.tick -= 1
+        heappush(frontier, (self.score(c_cols, c_cells_l, c_found), self.tick, tuple(c_cols),
+                            tuple(c_cells_l), tuple(c_found), ckey, me, tuple(done)))
 
 
 def _steps(cols: tuple[tuple[int, ...], ...], cells: tuple[int, ...],
