@@ -40,22 +40,22 @@ in its own order. On the deals the search in its own order could not decide, the
 heavy-tailed: one order wins in a few hundred positions where another wanders for 300,000,
 so many short searches in different orders win more of them than one long one.
 
-Two positions could share a key by chance: with 128 random bits the odds over a search of a
-million positions are about one in 10^26, the only way this search could call a game
-unwinnable wrongly. A win is replayed through the checked API.
+Its keys (``zobrist.py``) could join two positions by chance, the only way it could call a
+game unwinnable wrongly (about one in 10^26 over a million positions). A win is replayed
+through the checked API.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator
 
-from ..auto import finish_moves
 from ..cards import RANK, RED, SUIT
 from ..game import Move, State
 from ..rules import Rules
 from ..vocab import ANY_CARD, ANY_SUIT, NO_STOCK, ONE_CARD, SUIT_UP
 from . import restart
 from .drive import depth_first
+from .search import finished
 from .zobrist import BOTTOM, ZF, ZU, foundation_key, tableau_key
 
 Outcome = tuple[str, list[Move], int]
@@ -315,7 +315,4 @@ def _replay(r: Rules, root: State, path: list[list[Record]]) -> list[Move]:
                                            if r.foundation_accepts(s.piles[f], card)))
             moves.append(m)
             s = r.apply(s, m)
-    finish = finish_moves(r, s)
-    if finish is None:
-        raise AssertionError("the search's won position does not finish")
-    return moves + finish
+    return finished(r, s, moves)

@@ -41,6 +41,7 @@ from ..cards import RANK, RED, SUIT
 from ..game import Move, State
 from ..rules import Rules
 from ..vocab import ALTERNATE, ANY_CARD, BUILT_RUN, NO_STOCK, SUIT_UP
+from .drive import path_to
 
 Outcome = tuple[str, list[Move], int]
 # A step of the search: from, to (columns 0.., cells CELLS + j, the foundations UP), cards.
@@ -498,11 +499,6 @@ def moves(r: Rules, s: State) -> list[Move]:
 def _moves(r: Rules, root: State, parents: list[tuple[int, tuple[Step, ...]]],
            node: int) -> list[Move]:
     """Return the engine's moves from the root to ``node``, naming each foundation pile."""
-    chunks: list[tuple[Step, ...]] = []
-    while node >= 0:
-        parent, steps = parents[node]
-        chunks.append(steps)
-        node = parent
     t_names = [r.names[t] for t in r.T]
     c_names = [r.names[c] for c in r.C]
     # The foundation pile of each suit, given as the aces go up (the first empty pile).
@@ -516,27 +512,26 @@ def _moves(r: Rules, root: State, parents: list[tuple[int, tuple[Step, ...]]],
     cols = [list(root.piles[t]) for t in r.T]
     cells = [root.piles[c][0] if root.piles[c] else -1 for c in r.C]
     out: list[Move] = []
-    for chunk in reversed(chunks):
-        for src, dst, k in chunk:
-            if src < CELLS:
-                moving = cols[src][-k:]
-                del cols[src][-k:]
-                name = t_names[src]
-            else:
-                moving = [cells[src - CELLS]]
-                cells[src - CELLS] = -1
-                name = c_names[src - CELLS]
-            if dst == UP:
-                s = SUIT[moving[0]]
-                if s not in pile_of:
-                    pile_of[s] = free_f.pop(0)
-                out.append(Move(name, pile_of[s]))
-            elif dst >= CELLS:
-                cells[dst - CELLS] = moving[0]
-                out.append(Move(name, c_names[dst - CELLS]))
-            else:
-                cols[dst] += moving
-                out.append(Move(name, t_names[dst], k))
+    for src, dst, k in path_to(parents, node):
+        if src < CELLS:
+            moving = cols[src][-k:]
+            del cols[src][-k:]
+            name = t_names[src]
+        else:
+            moving = [cells[src - CELLS]]
+            cells[src - CELLS] = -1
+            name = c_names[src - CELLS]
+        if dst == UP:
+            s = SUIT[moving[0]]
+            if s not in pile_of:
+                pile_of[s] = free_f.pop(0)
+            out.append(Move(name, pile_of[s]))
+        elif dst >= CELLS:
+            cells[dst - CELLS] = moving[0]
+            out.append(Move(name, c_names[dst - CELLS]))
+        else:
+            cols[dst] += moving
+            out.append(Move(name, t_names[dst], k))
     return out
 
 

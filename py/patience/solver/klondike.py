@@ -63,16 +63,15 @@ cards on a twin need not be a build there, and the top of them may take the othe
 (J♥ K♥ on Q♠ with Q♣ free: J♥ K♥ onto Q♣, then Q♠ onto K♥), a move the swapped position has
 and its class's representative has not; a review found a won position called lost that way.
 
-Two positions could share a key by chance: with 128 random bits the odds over a search of a
-million positions are about one in 10^26, the only way this search could call a game
-unwinnable wrongly. A win is replayed through the checked API.
+Its keys (``zobrist.py``) could join two positions by chance, the only way it could call a
+game unwinnable wrongly (about one in 10^26 over a million positions). A win is replayed
+through the checked API.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator
 
-from ..auto import finish_moves
 from ..cards import RANK, RED, SUIT
 from ..game import Move, State
 from ..rules import Rules
@@ -80,6 +79,7 @@ from ..vocab import ALTERNATE, ANY_FACE_UP, BUILT_RUN, KING_ONLY, NO_STOCK, SUIT
 from . import restart
 from .drive import depth_first
 from .reach import hopeless
+from .search import finished
 from .zobrist import BOTTOM, NONE, ZD, ZF, ZK, ZR, ZU, ZW, foundation_key, tableau_key
 
 Outcome = tuple[str, list[Move], int]
@@ -681,7 +681,4 @@ def _replay(r: Rules, root: State, path: list[list[Record]]) -> list[Move]:
             else:
                 src = next(f for f in F if s.piles[f] and SUIT[s.piles[f][-1]] == a)
                 play(Move(names[src], names[T[b]]))
-    finish = finish_moves(r, s)
-    if finish is None:
-        raise AssertionError("the search's won position does not finish")
-    return moves + finish
+    return finished(r, s, moves)

@@ -14,7 +14,7 @@ from collections.abc import Generator
 from functools import partial
 from typing import TypeVar
 
-from ..auto import safe_moves
+from ..auto import finish_moves, safe_moves
 from ..game import Move, State
 from ..rules import Rules
 from ..vocab import ONE_CARD
@@ -37,6 +37,15 @@ def forced(r: Rules, s: State) -> tuple[State, tuple[Move, ...]]:
 
 
 Outcome = tuple[str, list[Move], int]
+
+
+def finished(r: Rules, s: State, moves: list[Move]) -> list[Move]:
+    """Return ``moves`` (which reach ``s``, a position a search found won for certain)
+    followed by the moves that finish the game from ``s``."""
+    finish = finish_moves(r, s)
+    if finish is None:
+        raise AssertionError("the search's won position does not finish")
+    return moves + finish
 T = TypeVar("T")
 
 
