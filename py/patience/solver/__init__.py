@@ -62,8 +62,7 @@ def solve_steps(r: Rules, s: State, budget: int = DEFAULT_BUDGET,
     """
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
         raise ValueError(f"a node budget is a whole number from 0 up, not {budget!r}")
-    own = OWN.get(r.game.id)
-    search = own[1] if own is not None and own[0](r, s) else _search
+    search = next((own for fits_, own in OWN if fits_(r, s)), _search)
     verdict, moves, nodes = yield from search(r, s, budget, every)
     if verdict == "solved":
         _check(r, s, moves)
@@ -217,15 +216,15 @@ def _check(r: Rules, s: State, moves: list[Move]) -> None:
         raise AssertionError("the solver's moves do not win")
 
 
-# The games with a search of their own (and its own passes), each with the test that the
-# rules and the position have the shape it is written for. Any other game, or a position
-# that fails the test, gets the passes of its schedule (``schedule.py``, run by ``_search``).
-OWN: dict[str, tuple[Callable[[Rules, State], bool],
-                     Callable[[Rules, State, int, int], Generator[int, None, Outcome]]]] = {
-    "all_in_a_row": (lambda r, s: fits(r), row_search),
-    "freecell": (freecell.fits, freecell.solve_passes),
-    "pyramid": (pyramid.fits, pyramid.search),
-    "roosevelt": (lambda r, s: onepass.fits(r), _onepass),
-    "moving_left": (lambda r, s: stockbeam.fits(r), _stockbeam),
-    "spider": (lambda r, s: spider.fits(r), spider.search),
-}
+# The searches with passes of their own, each with the test that the rules and the position
+# have the shape it is written for, asked in this order; a game none takes gets the passes
+# of its schedule (``schedule.py``, run by ``_search``).
+OWN: tuple[tuple[Callable[[Rules, State], bool],
+                 Callable[[Rules, State, int, int], Generator[int, None, Outcome]]], ...] = (
+    (lambda r, s: fits(r), row_search),
+    (freecell.fits, freecell.solve_passes),
+    (pyramid.fits, pyramid.search),
+    (lambda r, s: onepass.fits(r), _onepass),
+    (lambda r, s: stockbeam.fits(r), _stockbeam),
+    (lambda r, s: spider.fits(r), spider.search),
+)

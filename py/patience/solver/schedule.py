@@ -6,10 +6,10 @@ depth-first pass of the game's own search (``dfs``), best-first passes of the ge
 depth-first search in shuffled orders with all that is left (``restart.py``). A pass's share
 of the budget is ``budget // part`` (all that is left where ``part`` is 0), at most ``cap``;
 the first pass that wins, or that proves the game lost (an exact one), ends the search.
-``SCHEDULES`` names the schedule of a game by its id, with the search it is written for and
-the test (``fits``) that the rules and the position have that search's shape; a game not in
-it, or a position that fails the test, gets the general schedule its rules call for
-(``general``). Why each schedule is as it is: ``docs/solver.md`` and the comments below.
+``SCHEDULES`` lists the schedules of the searches written for a shape of game, each with the
+test (``fits``) that the rules and the position have that shape; a game none takes gets the
+general schedule its rules call for (``general``). Why each schedule is as it is:
+``docs/solver.md`` and the comments below.
 """
 
 from __future__ import annotations
@@ -102,16 +102,16 @@ SUITED = Schedule((*(Pass("best", 10, weights=w) for w in (WEIGHTS, *ALTERNATES)
                    Pass("best")))
 PLAIN = Schedule((Pass("best"),))
 
-SCHEDULES: dict[str, Schedule] = {
-    "klondike": KLONDIKE, "yukon": YUKON, "streets_and_alleys": CASTLE,
-}
+# The schedules of the games with a depth-first search of their own, asked in this order:
+# the first whose shape test holds of the rules and the position is the game's.
+SCHEDULES: tuple[Schedule, ...] = (KLONDIKE, YUKON, CASTLE)
 
 
 def schedule_of(r: Rules, s: State) -> Schedule:
     """Return the schedule of the general solver for the game of ``r`` at ``s``."""
-    own = SCHEDULES.get(r.game.id)
-    if own is not None and own.fits(r, s):
-        return own
+    for own in SCHEDULES:
+        if own.fits(r, s):
+            return own
     return general(r)
 
 
