@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from patience import movegen, rulespage  # noqa: E402
+from patience.game import Game  # noqa: E402
 from patience.games import GAMES  # noqa: E402
 from patience.rules import MAX_DEAL  # noqa: E402
 
@@ -117,7 +118,13 @@ say the rest:
 - The piles close up from the right as part of the move that left a gap, turning up the card
   they uncover, until no gap is left; one undo takes all of it back.
 - The top card of a foundation may come back to a pile.
-"""
+{"".join(_own(g) for g in GAMES.values() if g.decisions)}"""
+
+
+def _own(game: Game) -> str:
+    """Return the section of ``decisions.md`` a game's table writes (``Game.decisions``)."""
+    points = "\n".join(rulespage.wrap(point, "- ", "  ") for point in game.decisions)
+    return f"\n## {game.title}\n\n{points}\n"
 
 
 def pages() -> dict[str, str]:

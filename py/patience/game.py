@@ -134,6 +134,9 @@ class Game:
     timed: str | None = None
     # Published winnable shares of the game's variants (see ``Published``).
     published: tuple[Published, ...] = ()
+    # What the game settles where the published descriptions differ, one sentence each, in
+    # the project's words: ``tools/rules_docs.py`` writes them into ``decisions.md``.
+    decisions: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         names = [o.name for o in self.options]

@@ -6,6 +6,8 @@ from ..errors import OptionsError
 from ..game import Game
 from .all_in_a_row import ALL_IN_A_ROW
 from .bakers_dozen import BAKERS_DOZEN
+from .eight_off import EIGHT_OFF
+from .forty_thieves import FORTY_THIEVES
 from .freecell import FREECELL
 from .klondike import KLONDIKE
 from .moving_left import MOVING_LEFT
@@ -17,7 +19,7 @@ from .yukon import YUKON
 
 GAMES: dict[str, Game] = {g.id: g for g in (
     KLONDIKE, SPIDER, FREECELL, PYRAMID, YUKON, STREETS_AND_ALLEYS, ALL_IN_A_ROW, ROOSEVELT,
-    MOVING_LEFT, BAKERS_DOZEN,
+    MOVING_LEFT, BAKERS_DOZEN, EIGHT_OFF, FORTY_THIEVES,
 )}
 
 
