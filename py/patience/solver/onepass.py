@@ -356,7 +356,7 @@ def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
         if reached[0][0][3] >= n_deck:
             return "unknown", [], nodes
         if reach is not None:
-            reach[0] = max(reach[0], max(sum(n[0][1]) for n in reached))
+            reach[0] = max([reach[0], *(sum(n[0][1]) for n in reached)])
         if seed is not None:
             noise.shuffle(reached)
         reached.sort(key=lambda n: -_score(play, n[0]))
