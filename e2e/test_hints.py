@@ -3,9 +3,9 @@
 Roosevelt's deal 4 opens a position the solver's 200,000-node search does not finish within a
 few seconds (bench/hints.py; its narrow beams pass the triage, solver/triage.py, where deal
 1's are given up after some 10,000 positions), so Hint's first answer there is the labelled
-rule-of-thumb move, shown while the worker still searches. No time is asserted (bench/hints.py measures it):
-only the sequence of what the hint line says, and that the move it names is a legal move of
-the table.
+rule-of-thumb move, shown while the worker still searches. No time is asserted
+(bench/hints.py measures it): only the sequence of what the hint line says, and that the move
+it names is a legal move of the table.
 """
 
 from __future__ import annotations
