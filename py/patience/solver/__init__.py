@@ -14,17 +14,17 @@ which finds wins but proves no deal lost.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
 
 from ..game import Move, State
 from ..rules import Rules
-from ..vocab import SUIT_UP
-from . import castle, freecell, klondike, onepass, pyramid, restart, spider, stockbeam, triage
+from . import freecell, onepass, pyramid, restart, spider, stockbeam, triage
 from .blocked import make_blocked
-from .heuristic import ALTERNATES, WEIGHTS, make_heuristic
+from .heuristic import make_heuristic
 from .narrow import Narrow, make_narrow
 from .result import Result, Verdict
 from .row import fits, row_search
+from .schedule import Schedule, schedule_of
 from .search import Outcome, best_first, drain
 from .winnable import winnable_key
 
@@ -62,20 +62,8 @@ def solve_steps(r: Rules, s: State, budget: int = DEFAULT_BUDGET,
     """
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
         raise ValueError(f"a node budget is a whole number from 0 up, not {budget!r}")
-    if fits(r):
-        verdict, moves, nodes = yield from row_search(r, s, budget, every)
-    elif freecell.fits(r, s):
-        verdict, moves, nodes = yield from freecell.solve_passes(r, s, budget, every)
-    elif pyramid.fits(r, s):
-        verdict, moves, nodes = yield from pyramid.search(r, s, budget, every)
-    elif onepass.fits(r):
-        verdict, moves, nodes = yield from _onepass(r, s, budget, every)
-    elif stockbeam.fits(r):
-        verdict, moves, nodes = yield from _stockbeam(r, s, budget, every)
-    elif spider.fits(r):
-        verdict, moves, nodes = yield from spider.search(r, s, budget, every)
-    else:
-        verdict, moves, nodes = yield from _search(r, s, budget, every)
+    search = next((own for fits_, own in OWN if fits_(r, s)), _search)
+    verdict, moves, nodes = yield from search(r, s, budget, every)
     if verdict == "solved":
         _check(r, s, moves)
     v: Verdict = "solved" if verdict == "solved" else (
@@ -85,90 +73,24 @@ def solve_steps(r: Rules, s: State, budget: int = DEFAULT_BUDGET,
 
 def _search(r: Rules, s: State, budget: int,
             every: int) -> Generator[int, None, Outcome]:
-    """Search in passes sharing the budget; the last pass is an exact one.
+    """Search in passes sharing the budget, as the game's schedule says (``schedule.py``).
 
-    Klondike first asks its dead-end test, then runs four best-first passes narrowed by
-    ``narrow`` under four heuristic weights, a 48th of the budget each (on Klondike deals
-    1-40 most wins come in a few hundred nodes under one of the weights and in none under
-    the others), then its own exact depth-first search (``klondike.py``) with the rest;
-    a game of that shape with no stock (Yukon) runs that search on a 20th of the budget
-    (at most 20,000 positions), then four exact best-first passes (a 40th each, at most
-    5,000 positions), then that search again (at most 200,000 positions), then restarts
-    of it with the rest, in shuffled orders, as below. Open games played one card
-    at a time (Streets and Alleys) run four short best-first restarts (a tenth of the
-    budget each, at most 10,000 positions), then the exact depth-first search of
-    ``castle.py`` in its own order (at most 60,000 positions), then, past 100,000
-    positions, that search in restarts with the rest, its order of moves shuffled by each
-    restart's seed, their budgets 1,000 positions times Luby's sequence (1 1 2 1 1 2 4
-    ...). (A
-    24th each cost hard deals about 5 s of 10 before the exact search. Of deals 1-200,
-    draw 1, the 14 that only a larger share lets a narrowed pass win, the exact search
-    wins in under 4 s each.) Other games with a waste run the narrowed passes, then exact
-    best-first ones, a sixth of the budget each, the last taking what is left. Other games building
-    up in suit try short restarts with other weights (a tenth of the budget each) before
-    the exact pass. A narrowed pass proves nothing; any exact one may prove the game
-    unwinnable. A position the dead-end test (``blocked.py``; for Klondike ``reach.py``)
-    finds lost is answered at once, with no node expanded.
+    A narrowed pass proves nothing; any exact one may prove the game unwinnable. A position
+    the dead-end test (``blocked.py``; for Klondike ``reach.py``) finds lost is answered at
+    once, with no node expanded.
     """
     blocked = make_blocked(r)
     if blocked is not None and blocked(s):
         return "unwinnable", [], 0
+    plan = schedule_of(r, s)
     narrow = make_narrow(r)
-
-    def best(weights: tuple[int, ...], only: Narrow | None) -> Start:
-        return lambda share: best_first(r, s, share, make_heuristic(r, weights), only, every)
-
-    # A pass: how to start it on its share of the budget, the share, whether it is exact.
-    passes: list[tuple[Start, int, bool]] = []
-    orders = (ALTERNATES[2], WEIGHTS, ALTERNATES[1], ALTERNATES[0])
-    if narrow is not None and klondike.fits(r):
-        # Klondike's own depth-first search costs about a fifth as much a position. Asked
-        # first with no budget, it answers at once a deal its dead-end test finds lost.
-        passes.append((lambda share: klondike.dfs(r, s, 0, every), 0, True))
-        passes += [(best(w, narrow), budget // 48, False) for w in orders]
-        passes.append((lambda share: klondike.dfs(r, s, share, every), budget, True))
-    elif klondike.fits(r):
-        # Yukon: the depth-first search decides most deals within a few thousand positions;
-        # where it does not, four short best-first passes (at most 5,000 positions each)
-        # find some wins that it meets only after hundreds of thousands (deals 17, 27, 40,
-        # 51, 96 and 164 of 1-200), then it starts again with what is left.
-        # Past about 232,000 positions, restarts of the depth-first search in shuffled orders
-        # take the rest (at 400,000 they win 9 deals of 1-200 that the search in its own
-        # order needs 290,000 to over 800,000 positions for, or never wins); its own order
-        # keeps 200,000, more than any loss proven among deals 1-200 needs (176,000).
-        first, share = min(budget // 20, 20_000), min(budget // 40, 5_000)
-        passes.append((_seeded(klondike.dfs, r, s, every, None), first, True))
-        passes += [(best(w, None), share, True) for w in orders]
-        own = min(budget - first - 4 * share, 200_000)
-        passes.append((_seeded(klondike.dfs, r, s, every, None), own, True))
-        for seed, part in restart.restarts(budget - first - 4 * share - own):
-            passes.append((_seeded(klondike.dfs, r, s, every, seed), part, True))
-    elif castle.fits(r, s):
-        # Short best-first restarts find many wins soonest; the depth-first search in its
-        # own order (about three times as many positions a second on large searches, and
-        # little memory) proves most losses (deals 1-200 in at most 25,000 positions);
-        # past 100,000 positions, restarts of it, its order of moves shuffled a little by
-        # each seed, find more wins. Any pass that runs dry proves the game lost.
-        share = min(budget // 10, 10_000)
-        passes += [(best(w, None), share, True) for w in (WEIGHTS, *ALTERNATES)]
-        own = min(budget - 4 * share, 60_000)
-        passes.append((_seeded(castle.dfs, r, s, every, None), own, True))
-        for seed, part in restart.restarts(budget - 4 * share - own):
-            passes.append((_seeded(castle.dfs, r, s, every, seed), part, True))
-    else:
-        if narrow is not None:
-            passes += [(best(w, narrow), budget // 6, False) for w in orders]
-            passes.append((best(ALTERNATES[2], None), budget // 6, True))
-        elif r.game.foundation == SUIT_UP and not r.pairs:
-            passes += [(best(w, None), budget // 10, True) for w in (WEIGHTS, *ALTERNATES)]
-        passes.append((best(WEIGHTS, None), budget, True))
-    used = 0
+    spent = [0]         # the nodes the passes used
     last = [0]          # the last pause passed on
     verdict, moves = "unknown", list[Move]()
-    for start, share, exact in passes:
-        verdict, moves, nodes = yield from _offset(start(min(share, budget - used)), used,
-                                                   last)
-        used += nodes
+    for start, share, exact in _passes(r, s, every, plan, narrow, budget, spent):
+        verdict, moves, nodes = yield from _offset(start(share), spent[0], last)
+        spent[0] += nodes
+        used = spent[0]
         if verdict == "solved" or (verdict == "unwinnable" and exact):
             break
         if every and used > last[0]:
@@ -176,7 +98,29 @@ def _search(r: Rules, s: State, budget: int,
             # four) never pauses itself, and the browser's worker must look at its messages.
             last[0] = used
             yield used
-    return verdict, moves, used
+    return verdict, moves, spent[0]
+
+
+def _passes(r: Rules, s: State, every: int, plan: Schedule, narrow: Narrow | None,
+            budget: int, spent: list[int]) -> Iterator[tuple[Start, int, bool]]:
+    """Yield each pass of ``plan``: how to start it on its share, the share (of what is
+    left when it comes, ``spent[0]`` used), whether it is exact."""
+    for p in plan.passes:
+        if p.search in ("best", "narrow"):
+            only = narrow if p.search == "narrow" else None
+            yield (_best(r, s, every, p.weights, only), p.share(budget, spent[0]),
+                   only is None)
+        elif plan.dfs is not None and p.search == "dfs":
+            yield _seeded(plan.dfs, r, s, every, None), p.share(budget, spent[0]), True
+        elif plan.dfs is not None:
+            for seed, part in restart.restarts(budget - spent[0]):
+                yield _seeded(plan.dfs, r, s, every, seed), part, True
+
+
+def _best(r: Rules, s: State, every: int, weights: tuple[int, ...],
+          only: Narrow | None) -> Start:
+    """A best-first pass under ``weights``, narrowed by ``only`` (if given)."""
+    return lambda share: best_first(r, s, share, make_heuristic(r, weights), only, every)
 
 
 def _onepass(r: Rules, s: State, budget: int,
@@ -277,3 +221,17 @@ def _check(r: Rules, s: State, moves: list[Move]) -> None:
         s = r.play(s, m)
     if not r.is_won(s):
         raise AssertionError("the solver's moves do not win")
+
+
+# The searches with passes of their own, each with the test that the rules and the position
+# have the shape it is written for, asked in this order; a game none takes gets the passes
+# of its schedule (``schedule.py``, run by ``_search``).
+OWN: tuple[tuple[Callable[[Rules, State], bool],
+                 Callable[[Rules, State, int, int], Generator[int, None, Outcome]]], ...] = (
+    (lambda r, s: fits(r), row_search),
+    (freecell.fits, freecell.solve_passes),
+    (pyramid.fits, pyramid.search),
+    (lambda r, s: onepass.fits(r), _onepass),
+    (lambda r, s: stockbeam.fits(r), _stockbeam),
+    (lambda r, s: spider.fits(r), spider.search),
+)

@@ -40,22 +40,23 @@ in its own order. On the deals the search in its own order could not decide, the
 heavy-tailed: one order wins in a few hundred positions where another wanders for 300,000,
 so many short searches in different orders win more of them than one long one.
 
-Two positions could share a key by chance: with 128 random bits the odds over a search of a
-million positions are about one in 10^26, the only way this search could call a game
-unwinnable wrongly. A win is replayed through the checked API.
+Its keys (``zobrist.py``) could join two positions by chance, the only way it could call a
+game unwinnable wrongly (about one in 10^26 over a million positions). A win is replayed
+through the checked API.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator
 
-from ..auto import finish_moves
 from ..cards import RANK, RED, SUIT
 from ..game import Move, State
 from ..rules import Rules
 from ..vocab import ANY_CARD, ANY_SUIT, NO_STOCK, ONE_CARD, SUIT_UP
 from . import restart
-from .klondike import ZF, ZU
+from .drive import depth_first
+from .search import finished
+from .zobrist import BOTTOM, ZF, ZU, foundation_key, tableau_key
 
 Outcome = tuple[str, list[Move], int]
 # A move of the search: its order among its siblings, its key change, kind, from, to.
@@ -63,7 +64,6 @@ Plan = tuple[int, int, int, int, int]
 # What undoing a move needs: kind, from, to, key change.
 Record = tuple[int, int, int, int]
 
-BOTTOM = 52   # "the card under" a pile's bottom card
 # Move kinds: a tableau card onto another pile (a: from, b: to), a top card up (a: pile).
 MOVE, UP = 0, 1
 
@@ -84,7 +84,8 @@ def fits(r: Rules, s: State) -> bool:
 def dfs(r: Rules, root: State, budget: int, every: int = 0,
         prune: bool = True, eager: bool = True,
         seed: int | None = None) -> Generator[int, None, Outcome]:
-    """Search ``root`` depth first; return the verdict, the winning moves and the nodes.
+    """Search ``root`` depth first (``drive.depth_first``); return the verdict, the winning
+    moves and the nodes.
 
     A generator like ``search.best_first``: it yields the nodes expanded so far every
     ``every`` nodes (never when ``every`` is 0) and returns the outcome. ``fits(r, root)``
@@ -95,103 +96,121 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
     the order changes which positions come first, never which are expanded before the
     search runs dry.
     """
-    tab = [list(root.piles[t]) for t in r.T]
-    n_t = len(tab)
-    found = [0, 0, 0, 0]
-    for f in r.F:
-        for card in root.piles[f]:
-            found[SUIT[card]] = max(found[SUIT[card]], RANK[card])
-    rank_of, suit_of = RANK, SUIT
-    on = r.on
-    # The suits whose cards one rank lower may want to go on a card (the safe-move rule).
-    safety = r.game.safety
-    wide = eager and safety == "any" and r.game.build == ANY_SUIT
-    wanting = [tuple(x for x in range(4) if safety == "any" or RED[x] != RED[c])
-               for c in range(52)]
-    # Bit masks for the dead-end test: low[c] the lower cards of c's suit, ups[c] the cards
-    # c may go on.
-    low = [sum(1 << z for z in range(c - 4, -1, -4)) for c in range(52)]
-    ups = [sum(1 << p for p in range(52) if on[c * 52 + p]) for c in range(52)]
-    # below[k]: the clubs of rank k or lower (shifted by the suit for the others).
-    below = [sum(1 << (z * 4) for z in range(k)) for k in range(14)]
+    verdict, path, nodes = yield from depth_first(Castle(r, root, prune, eager, seed),
+                                                  budget, every)
+    return verdict, (_replay(r, root, path) if verdict == "solved" else []), nodes
 
-    move_order = restart.order(seed)
 
-    key = 0
-    for pile in tab:
-        for i, card in enumerate(pile):
-            key ^= ZU[card * 53 + (pile[i - 1] if i else BOTTOM)]
-    for suit, top in enumerate(found):
-        for rk in range(1, top + 1):
-            key ^= ZF[(rk - 1) * 4 + suit]
+class Castle:
+    """Streets and Alleys made fast for search: the ``drive.InPlace`` of ``dfs``."""
 
-    def safe(c: int) -> bool:
+    def __init__(self, r: Rules, root: State, prune: bool, eager: bool,
+                 seed: int | None) -> None:
+        self.tab = [list(root.piles[t]) for t in r.T]
+        self.found = found = [0, 0, 0, 0]
+        for f in r.F:
+            for card in root.piles[f]:
+                found[SUIT[card]] = max(found[SUIT[card]], RANK[card])
+        self.on = on = r.on
+        self.prune = prune
+        # The suits whose cards one rank lower may want to go on a card (the safe-move rule).
+        self.safety = safety = r.game.safety
+        self.wide = eager and safety == "any" and r.game.build == ANY_SUIT
+        self.wanting = [tuple(x for x in range(4) if safety == "any" or RED[x] != RED[c])
+                        for c in range(52)]
+        # Bit masks for the dead-end test: low[c] the lower cards of c's suit, ups[c] the
+        # cards c may go on.
+        self.low = [sum(1 << z for z in range(c - 4, -1, -4)) for c in range(52)]
+        self.ups = [sum(1 << p for p in range(52) if on[c * 52 + p]) for c in range(52)]
+        self.move_order = restart.order(seed)
+        self.key = tableau_key(self.tab, [0] * len(self.tab)) ^ foundation_key(found)
+        self.seen: set[int] = set()
+
+    def safe(self, c: int) -> bool:
         """Tell whether card ``c`` may go up now and could never be wanted in the tableau."""
-        rk = rank_of[c]
-        if found[suit_of[c]] != rk - 1:
+        found = self.found
+        rk = RANK[c]
+        if found[SUIT[c]] != rk - 1:
             return False
         if rk <= 2:
             return True
-        if safety == "none":
+        if self.safety == "none":
             return False
-        if wide and min(found) >= rk - 2:
+        if self.wide and min(found) >= rk - 2:
             return True
-        return all(found[x] >= rk - 1 for x in wanting[c])
+        return all(found[x] >= rk - 1 for x in self.wanting[c])
 
-    def do(kind: int, a: int, b: int, delta: int) -> Record:
-        nonlocal key
+    def do(self, kind: int, a: int, b: int, delta: int) -> Record:
+        tab = self.tab
         if kind == MOVE:
             tab[b].append(tab[a].pop())
         else:
-            found[suit_of[tab[a].pop()]] += 1
-        key ^= delta
+            self.found[SUIT[tab[a].pop()]] += 1
+        self.key ^= delta
         return (kind, a, b, delta)
 
-    def undo(rec: Record) -> None:
-        nonlocal key
-        kind, a, b, delta = rec
-        key ^= delta
-        if kind == MOVE:
-            tab[a].append(tab[b].pop())
-        else:
-            suit = b
-            found[suit] -= 1
-            tab[a].append(found[suit] * 4 + suit)
+    def undo(self, recs: list[Record]) -> None:
+        tab, found = self.tab, self.found
+        for kind, a, b, delta in reversed(recs):
+            self.key ^= delta
+            if kind == MOVE:
+                tab[a].append(tab[b].pop())
+            else:
+                found[b] -= 1
+                tab[a].append(found[b] * 4 + b)
 
-    def up_key(src: list[int]) -> int:
-        card = src[-1]
-        return ZU[card * 53 + (src[-2] if len(src) > 1 else BOTTOM)] ^ ZF[card]
-
-    def close() -> list[Record]:
+    def close(self) -> list[Record]:
         """Play safe moves to the foundations until there are none; return their records."""
         done: list[Record] = []
+        safe, do = self.safe, self.do
         again = True
         while again:
             again = False
-            for t in range(n_t):
-                src = tab[t]
+            for t, src in enumerate(self.tab):
                 if src and safe(src[-1]):
                     card = src[-1]
-                    done.append(do(UP, t, suit_of[card], up_key(src)))
+                    delta = ZU[card * 53 + (src[-2] if len(src) > 1 else BOTTOM)] ^ ZF[card]
+                    done.append(do(UP, t, SUIT[card], delta))
                     again = True
         return done
 
-    def children() -> list[Plan]:
+    def start(self) -> list[Record]:
+        closing = self.close()
+        self.seen.add(self.key)
+        return closing
+
+    def enter(self, plan: Plan) -> list[Record] | None:
+        seen = self.seen
+        _, delta, kind, a, b = plan
+        h = self.key ^ delta
+        if h in seen:
+            return None
+        seen.add(h)
+        recs = [self.do(kind, a, b, delta)]
+        recs += self.close()
+        key = self.key
+        if key != h:
+            if key in seen:
+                self.undo(recs)
+                return None
+            seen.add(key)
+        return recs
+
+    def children(self) -> list[Plan]:
         """Return the moves of the position, in the order to try them: cards up first,
         then moves that empty a pile or uncover a card that may go up, then the rest,
         empty piles last."""
+        tab, found, on, rank_of, suit_of = self.tab, self.found, self.on, RANK, SUIT
         out: list[Plan] = []
         # by_rank[k]: the piles whose top card is of rank k.
         by_rank: list[list[int]] = [[] for _ in range(15)]
         empty = -1
-        for t in range(n_t):
-            pile = tab[t]
+        for t, pile in enumerate(tab):
             if pile:
                 by_rank[rank_of[pile[-1]]].append(t)
             elif empty < 0:
                 empty = t
-        for t in range(n_t):
-            src = tab[t]
+        for t, src in enumerate(tab):
             if not src:
                 continue
             card = src[-1]
@@ -217,28 +236,32 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                     out.append((order, base ^ ZU[card * 53 + top], MOVE, t, dst))
             if empty >= 0 and n > 1:
                 out.append((order + 3, base ^ ZU[card * 53 + BOTTOM], MOVE, t, empty))
-        out.sort(key=move_order)
+        out.sort(key=self.move_order)
         return out
 
-    def won() -> bool:
+    def won(self) -> bool:
         """Tell whether every pile runs down in rank from its bottom (a sure win)."""
-        for pile in tab:
+        rank_of = RANK
+        for pile in self.tab:
             for i in range(1, len(pile)):
                 if rank_of[pile[i]] > rank_of[pile[i - 1]]:
                     return False
         return True
 
-    def blocked() -> bool:
+    def lost(self, recs: list[Record] | None) -> bool:
+        return self.prune and self.blocked()
+
+    def blocked(self) -> bool:
         """The dead-end test of ``blocked.py`` where every card is in place: some set of
         cards none of which can ever be the first of them to leave."""
-        for pile in tab:
-            if not pile:
-                # Any card may go into the empty pile: nothing is held for good.
-                return False
+        tab, found, low, ups = self.tab, self.found, self.low, self.ups
+        if not all(tab):
+            # Any card may go into the empty pile: nothing is held for good.
+            return False
+        gone = BELOW[found[0]] | BELOW[found[1]] << 1 | BELOW[found[2]] << 2 \
+            | BELOW[found[3]] << 3
         stacks: list[tuple[list[int], list[int]]] = []
         members = 0
-        gone = below[found[0]] | below[found[1]] << 1 | below[found[2]] << 2 \
-            | below[found[3]] << 3
         for pile in tab:
             under = [0]
             m = 0
@@ -272,59 +295,9 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
             members &= ~out
         return False
 
-    seen: set[int] = set()
-    closing = close()
-    seen.add(key)
-    if won():
-        return "solved", _replay(r, root, [closing]), 0
-    if prune and blocked():
-        return "unwinnable", [], 0
-    if budget <= 0:
-        return "unknown", [], 0
-    stack: list[list[Plan]] = [children()]
-    pos = [0]
-    path: list[list[Record]] = [closing]
-    nodes = 1
-    while stack:
-        moves = stack[-1]
-        i = pos[-1]
-        if i >= len(moves):
-            stack.pop()
-            pos.pop()
-            for rec in reversed(path.pop()):
-                undo(rec)
-            continue
-        pos[-1] = i + 1
-        _, delta, kind, a, b = moves[i]
-        h = key ^ delta
-        if h in seen:
-            continue
-        seen.add(h)
-        recs = [do(kind, a, b, delta)]
-        recs += close()
-        if key != h:
-            if key in seen:
-                for rec in reversed(recs):
-                    undo(rec)
-                continue
-            seen.add(key)
-        path.append(recs)
-        if won():
-            return "solved", _replay(r, root, path), nodes
-        if prune and blocked():
-            path.pop()
-            for rec in reversed(recs):
-                undo(rec)
-            continue
-        if nodes >= budget:
-            return "unknown", [], nodes
-        nodes += 1
-        if every and not nodes % every:
-            yield nodes
-        stack.append(children())
-        pos.append(0)
-    return "unwinnable", [], nodes
 
+# BELOW[k]: the clubs of rank k or lower (shifted by the suit for the others).
+BELOW = [sum(1 << (z * 4) for z in range(k)) for k in range(14)]
 
 
 def _replay(r: Rules, root: State, path: list[list[Record]]) -> list[Move]:
@@ -342,7 +315,4 @@ def _replay(r: Rules, root: State, path: list[list[Record]]) -> list[Move]:
                                            if r.foundation_accepts(s.piles[f], card)))
             moves.append(m)
             s = r.apply(s, m)
-    finish = finish_moves(r, s)
-    if finish is None:
-        raise AssertionError("the search's won position does not finish")
-    return moves + finish
+    return finished(r, s, moves)

@@ -41,6 +41,7 @@ from ..cards import RANK, RED, SUIT
 from ..game import Move, State
 from ..rules import Rules
 from ..vocab import ALTERNATE, ANY_CARD, BUILT_RUN, NO_STOCK, SUIT_UP
+from .drive import path_to
 
 Outcome = tuple[str, list[Move], int]
 # A step of the search: from, to (columns 0.., cells CELLS + j, the foundations UP), cards.
@@ -123,35 +124,81 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
     far every ``every`` nodes (never when ``every`` is 0) and returns the outcome.
     ``weights`` order it (see ``FIRST``). ``fits(r, root)`` must hold.
     """
-    FOUND, CELL, LOOSE, BLOCK, EMPTY, NEED = weights
-    n_t, n_c = len(r.T), len(r.C)
-    cols0 = tuple(root.piles[t] for t in r.T)
-    cells0 = tuple(root.piles[c][0] if root.piles[c] else -1 for c in r.C)
-    found0 = [0, 0, 0, 0]
-    for f in r.F:
-        if root.piles[f]:
-            top = root.piles[f][-1]
-            found0[SUIT[top]] = RANK[top]
-    under = bytearray([ON_UP] * 52)
-    for col in cols0:
-        below = BOTTOM
-        for card in col:
-            under[card] = below
-            below = card
-    for card in cells0:
-        if card >= 0:
-            under[card] = IN_CELL
-    rank, suit, other, onto = RANK, SUIT, OTHER, ONTO
-    memo: dict[tuple[int, ...], Info] = {(): (0, 0, {}, (14,))}
+    fc = _FreeCell(r, root, weights)
+    expand = fc.expand
+    # Nodes expanded: (parent, steps to it).
+    parents: list[tuple[int, tuple[Step, ...]]] = []
+    frontier: list[Node] = [fc.root]
+    nodes = 0
+    while frontier:
+        h, _, cols, cells, found, key, parent, moves = heappop(frontier)
+        parents.append((parent, moves))
+        if found[0] + found[1] + found[2] + found[3] == 52:
+            return "solved", _moves(r, root, parents, len(parents) - 1), nodes
+        if nodes >= budget:
+            return "unknown", [], nodes
+        nodes += 1
+        if every and not nodes % every:
+            yield base + nodes
+        expand(frontier, len(parents) - 1, h, cols, cells, found, key)
+    return "unwinnable", [], nodes
 
-    def info(col: tuple[int, ...]) -> Info:
-        got = memo.get(col)
+
+# A frontier entry: score, tie-break (newest first), columns, cells, foundations, key,
+# parent, steps to it.
+Node = tuple[int, int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...],
+             bytes, int, tuple[Step, ...]]
+
+
+def _wanted(found: list[int]) -> tuple[int, ...]:
+    """Return the cards the foundations take next."""
+    return tuple(found[x] * 4 + x for x in range(4) if found[x] < 13)
+
+
+class _FreeCell:
+    """FreeCell made fast for best-first search: positions as tuples, each child's key
+    judged before it is built and its score changed from its parent's."""
+
+    def __init__(self, r: Rules, root: State, weights: tuple[int, ...]) -> None:
+        self.weights = weights
+        self.n_t, self.n_c = len(r.T), len(r.C)
+        cols0 = tuple(root.piles[t] for t in r.T)
+        cells0 = tuple(root.piles[c][0] if root.piles[c] else -1 for c in r.C)
+        found0 = [0, 0, 0, 0]
+        for f in r.F:
+            if root.piles[f]:
+                top = root.piles[f][-1]
+                found0[SUIT[top]] = RANK[top]
+        under = bytearray([ON_UP] * 52)
+        for col in cols0:
+            below = BOTTOM
+            for card in col:
+                under[card] = below
+                below = card
+        for card in cells0:
+            if card >= 0:
+                under[card] = IN_CELL
+        self.memo: dict[tuple[int, ...], Info] = {(): (0, 0, {}, (14,))}
+        # The root, settled.
+        cols_l = list(cols0)
+        cells_l = list(cells0)
+        first: list[Step] = []
+        self.settle(cols_l, cells_l, found0, under, first)
+        root_key = bytes(under)
+        self.seen: set[bytes] = {root_key}
+        self.root: Node = (self.score(cols_l, cells_l, found0), 0, tuple(cols_l),
+                           tuple(cells_l), tuple(found0), root_key, -1, tuple(first))
+        self.tick = 0
+
+    def info(self, col: tuple[int, ...]) -> Info:
+        got = self.memo.get(col)
         if got is None:
-            got = memo[col] = _info(col)
+            got = self.memo[col] = _info(col)
         return got
 
-    def term(col: tuple[int, ...], wants: tuple[int, ...]) -> int:
-        block, loose, depth, _ = info(col)
+    def term(self, col: tuple[int, ...], wants: tuple[int, ...]) -> int:
+        _, _, LOOSE, BLOCK, _, NEED = self.weights
+        block, loose, depth, _ = self.info(col)
         score = BLOCK * block + LOOSE * loose
         for w in wants:
             d = depth.get(w)
@@ -159,11 +206,10 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
                 score += NEED * d
         return score
 
-    def wanted(found: list[int]) -> tuple[int, ...]:
-        return tuple(found[x] * 4 + x for x in range(4) if found[x] < 13)
-
-    def score(cols: list[tuple[int, ...]], cells: list[int], found: list[int]) -> int:
-        wants = wanted(found)
+    def score(self, cols: list[tuple[int, ...]], cells: list[int], found: list[int]) -> int:
+        FOUND, CELL, _, _, EMPTY, _ = self.weights
+        term = self.term
+        wants = _wanted(found)
         h = FOUND * (52 - found[0] - found[1] - found[2] - found[3])
         for c in cells:
             if c >= 0:
@@ -175,13 +221,14 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
                 h -= EMPTY
         return h
 
-    def settle(cols: list[tuple[int, ...]], cells: list[int], found: list[int],
+    def settle(self, cols: list[tuple[int, ...]], cells: list[int], found: list[int],
                key: bytearray, steps: list[Step]) -> None:
         """Play the safe moves to the foundations until there are none."""
+        rank, suit, other = RANK, SUIT, OTHER
         moved = True
         while moved:
             moved = False
-            for i in range(n_t):
+            for i in range(self.n_t):
                 col = cols[i]
                 while col:
                     c = col[-1]
@@ -199,7 +246,7 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
                     steps.append((i, UP, 1))
                     moved = True
                 cols[i] = col
-            for j in range(n_c):
+            for j in range(self.n_c):
                 c = cells[j]
                 if c < 0:
                     continue
@@ -217,33 +264,15 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
                 steps.append((CELLS + j, UP, 1))
                 moved = True
 
-    # The root, settled.
-    cols_l = list(cols0)
-    cells_l = list(cells0)
-    first: list[Step] = []
-    settle(cols_l, cells_l, found0, under, first)
-    root_key = bytes(under)
-    seen: set[bytes] = {root_key}
-    # Nodes expanded: (parent, steps to it).
-    parents: list[tuple[int, tuple[Step, ...]]] = []
-    Node = tuple[int, int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...],
-                 bytes, int, tuple[Step, ...]]
-    frontier: list[Node] = [(score(cols_l, cells_l, found0), 0, tuple(cols_l),
-                             tuple(cells_l), tuple(found0), root_key, -1, tuple(first))]
-    nodes = 0
-    tick = 0
-    while frontier:
-        h, _, cols, cells, found, key, parent, moves = heappop(frontier)
-        parents.append((parent, moves))
-        if found[0] + found[1] + found[2] + found[3] == 52:
-            return "solved", _moves(r, root, parents, len(parents) - 1), nodes
-        if nodes >= budget:
-            return "unknown", [], nodes
-        nodes += 1
-        if every and not nodes % every:
-            yield base + nodes
-        me = len(parents) - 1
-        wants = wanted(list(found))
+    def expand(self, frontier: list[Node], me: int, h: int,
+               cols: tuple[tuple[int, ...], ...], cells: tuple[int, ...],
+               found: tuple[int, ...], key: bytes) -> None:
+        """Push the children of node ``me`` not met before onto ``frontier``."""
+        _, CELL, LOOSE, BLOCK, EMPTY, NEED = self.weights
+        rank, suit, other, onto = RANK, SUIT, OTHER, ONTO
+        n_t, seen, info = self.n_t, self.seen, self.info
+        tick = self.tick
+        wants = _wanted(list(found))
         steps = _steps(cols, cells, found)
         # Each column's lowest ranks by height, and the heights of the cards wanted next.
         lows = [info(col)[3] for col in cols]
@@ -333,31 +362,43 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
                 heappush(frontier, (ch, tick, tuple(c_cols), c_cells, found, ckey, me,
                                     ((src, dst, k),)))
                 continue
-            c_cols = list(cols)
-            c_cells_l = list(cells)
-            c_found = list(found)
-            if src < CELLS:
-                c_cols[src] = col[:-k]
-                moving = col[-k:]
-            else:
-                c_cells_l[src - CELLS] = -1
-                moving = (card,)
-            if dst == UP:
-                c_found[suit[card]] = rank[card]
-            elif dst >= CELLS:
-                c_cells_l[dst - CELLS] = card
-            else:
-                c_cols[dst] = to + moving
-            done: list[Step] = [(src, dst, k)]
-            settle(c_cols, c_cells_l, c_found, child, done)
-            ckey = bytes(child)
-            if ckey in seen:
-                continue
-            seen.add(ckey)
-            tick -= 1
-            heappush(frontier, (score(c_cols, c_cells_l, c_found), tick, tuple(c_cols),
-                                tuple(c_cells_l), tuple(c_found), ckey, me, tuple(done)))
-    return "unwinnable", [], nodes
+            self.tick = tick
+            self.push_settled(frontier, me, cols, cells, found, child, (src, dst, k), card)
+            tick = self.tick
+        self.tick = tick
+
+    def push_settled(self, frontier: list[Node], me: int, cols: tuple[tuple[int, ...], ...],
+                     cells: tuple[int, ...], found: tuple[int, ...], child: bytearray,
+                     step: Step, card: int) -> None:
+        """Push the child of move ``step`` (of ``card``) after which cards go up: built,
+        settled, then judged by its key."""
+        src, dst, k = step
+        c_cols = list(cols)
+        c_cells_l = list(cells)
+        c_found = list(found)
+        moving: tuple[int, ...]
+        if src < CELLS:
+            col = cols[src]
+            c_cols[src] = col[:-k]
+            moving = col[-k:]
+        else:
+            c_cells_l[src - CELLS] = -1
+            moving = (card,)
+        if dst == UP:
+            c_found[SUIT[card]] = RANK[card]
+        elif dst >= CELLS:
+            c_cells_l[dst - CELLS] = card
+        else:
+            c_cols[dst] = cols[dst] + moving
+        done: list[Step] = [step]
+        self.settle(c_cols, c_cells_l, c_found, child, done)
+        ckey = bytes(child)
+        if ckey in self.seen:
+            return
+        self.seen.add(ckey)
+        self.tick -= 1
+        heappush(frontier, (self.score(c_cols, c_cells_l, c_found), self.tick, tuple(c_cols),
+                            tuple(c_cells_l), tuple(c_found), ckey, me, tuple(done)))
 
 
 def _steps(cols: tuple[tuple[int, ...], ...], cells: tuple[int, ...],
@@ -458,11 +499,6 @@ def moves(r: Rules, s: State) -> list[Move]:
 def _moves(r: Rules, root: State, parents: list[tuple[int, tuple[Step, ...]]],
            node: int) -> list[Move]:
     """Return the engine's moves from the root to ``node``, naming each foundation pile."""
-    chunks: list[tuple[Step, ...]] = []
-    while node >= 0:
-        parent, steps = parents[node]
-        chunks.append(steps)
-        node = parent
     t_names = [r.names[t] for t in r.T]
     c_names = [r.names[c] for c in r.C]
     # The foundation pile of each suit, given as the aces go up (the first empty pile).
@@ -476,27 +512,26 @@ def _moves(r: Rules, root: State, parents: list[tuple[int, tuple[Step, ...]]],
     cols = [list(root.piles[t]) for t in r.T]
     cells = [root.piles[c][0] if root.piles[c] else -1 for c in r.C]
     out: list[Move] = []
-    for chunk in reversed(chunks):
-        for src, dst, k in chunk:
-            if src < CELLS:
-                moving = cols[src][-k:]
-                del cols[src][-k:]
-                name = t_names[src]
-            else:
-                moving = [cells[src - CELLS]]
-                cells[src - CELLS] = -1
-                name = c_names[src - CELLS]
-            if dst == UP:
-                s = SUIT[moving[0]]
-                if s not in pile_of:
-                    pile_of[s] = free_f.pop(0)
-                out.append(Move(name, pile_of[s]))
-            elif dst >= CELLS:
-                cells[dst - CELLS] = moving[0]
-                out.append(Move(name, c_names[dst - CELLS]))
-            else:
-                cols[dst] += moving
-                out.append(Move(name, t_names[dst], k))
+    for src, dst, k in path_to(parents, node):
+        if src < CELLS:
+            moving = cols[src][-k:]
+            del cols[src][-k:]
+            name = t_names[src]
+        else:
+            moving = [cells[src - CELLS]]
+            cells[src - CELLS] = -1
+            name = c_names[src - CELLS]
+        if dst == UP:
+            s = SUIT[moving[0]]
+            if s not in pile_of:
+                pile_of[s] = free_f.pop(0)
+            out.append(Move(name, pile_of[s]))
+        elif dst >= CELLS:
+            cells[dst - CELLS] = moving[0]
+            out.append(Move(name, c_names[dst - CELLS]))
+        else:
+            cols[dst] += moving
+            out.append(Move(name, t_names[dst], k))
     return out
 
 

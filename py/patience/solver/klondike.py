@@ -63,23 +63,24 @@ cards on a twin need not be a build there, and the top of them may take the othe
 (J♥ K♥ on Q♠ with Q♣ free: J♥ K♥ onto Q♣, then Q♠ onto K♥), a move the swapped position has
 and its class's representative has not; a review found a won position called lost that way.
 
-Two positions could share a key by chance: with 128 random bits the odds over a search of a
-million positions are about one in 10^26, the only way this search could call a game
-unwinnable wrongly. A win is replayed through the checked API.
+Its keys (``zobrist.py``) could join two positions by chance, the only way it could call a
+game unwinnable wrongly (about one in 10^26 over a million positions). A win is replayed
+through the checked API.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Generator
 
-from ..auto import finish_moves
 from ..cards import RANK, RED, SUIT
 from ..game import Move, State
 from ..rules import Rules
 from ..vocab import ALTERNATE, ANY_FACE_UP, BUILT_RUN, KING_ONLY, NO_STOCK, SUIT_UP, TO_WASTE
 from . import restart
+from .drive import depth_first
 from .reach import hopeless
+from .search import finished
+from .zobrist import BOTTOM, NONE, ZD, ZF, ZK, ZR, ZU, ZW, foundation_key, tableau_key
 
 Outcome = tuple[str, list[Move], int]
 # A move of the search: its order among its siblings, its key change, kind, a, b, c, and
@@ -88,9 +89,6 @@ Plan = tuple[int, int, int, int, int, int, tuple[int, int, int, int]]
 NO_SWAP = (-1, 0, 0, 0)
 # What undoing a move needs: kind, a, b, c, what it turned or changed, key change.
 Record = tuple[int, int, int, int, int, int]
-
-BOTTOM = 52   # "the card under" a pile's bottom card
-NONE = 52     # the card an empty waste shows
 
 # Move kinds: a run between tableau piles (a: from, b: to, c: cards); a tableau card to the
 # foundations (a: pile, c: its suit); a card of the stock or waste after the turns that bring
@@ -111,20 +109,21 @@ def fits(r: Rules) -> bool:
             and g.symmetric and not g.supermove and g.pack is None)
 
 
-def _bits(count: int, rng: random.Random) -> list[int]:
-    return [rng.getrandbits(128) for _ in range(count)]
-
-
-_RNG = random.Random(0x4B4C4F4E44494B45)
-# Face-up card over a card (c * 53 + under), face-down card, foundation card, stock or waste
-# card, the card the waste shows, passes used.
-ZU, ZD, ZF, ZK, ZW, ZR = (_bits(n, _RNG) for n in (52 * 53, 52, 52, 52, 53, 64))
+# onto[b]: the cards that may go on card b (one rank lower, the other colour).
+ONTO = [[a for a in range(52) if RANK[a] + 1 == RANK[b] and RED[a] != RED[b]]
+        for b in range(52)]
+# The two suits of the other colour.
+OPPOSITE = [(1, 2) if not RED[c] else (0, 3) for c in range(52)]
+# TWIN[c]: the other card of c's rank and colour; the pairs of twins that cards build on.
+TWIN = [c + 3 - 2 * SUIT[c] for c in range(52)]
+PAIRS_OF_TWINS = [(c, TWIN[c]) for c in range(4, 52) if c < TWIN[c]]
 
 
 def dfs(r: Rules, root: State, budget: int, every: int = 0,
         prune: bool = True, merge: bool = True,
         seed: int | None = None) -> Generator[int, None, Outcome]:
-    """Search ``root`` depth first; return the verdict, the winning moves and the nodes.
+    """Search ``root`` depth first (``drive.depth_first``); return the verdict, the winning
+    moves and the nodes.
 
     A generator like ``search.best_first``: it yields the nodes expanded so far every
     ``every`` nodes (never when ``every`` is 0) and returns the outcome. ``fits(r)`` must
@@ -142,79 +141,79 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
     first; the order decides which positions come first, so where a win lies late in one
     order another finds it soon.
     """
-    move_order = restart.order(seed)
-    tab = [list(root.piles[t]) for t in r.T]
-    down = [root.down[t] for t in r.T]
-    found = [0, 0, 0, 0]
-    for f in r.F:
-        for card in root.piles[f]:
-            found[SUIT[card]] = max(found[SUIT[card]], RANK[card])
-    waste = root.piles[r.waste] if r.waste >= 0 else ()
-    deck = list(waste) + list(reversed(root.piles[r.stock] if r.stock >= 0 else ()))
-    # The waste's size and the passes used.
-    state = [len(waste), root.recycles]
-    draw, max_recycles, takeback = r.draw, r.max_recycles, r.takeback
-    limited = max_recycles is not None
-    n_t = len(tab)
-    # Whether any face-up card may be lifted with the cards on it, built or not.
-    lift_any = r.game.lift == ANY_FACE_UP
-    rank_of, suit_of, red = RANK, SUIT, RED
-    # onto[b]: the cards that may go on card b.
-    onto = [[a for a in range(52) if RANK[a] + 1 == RANK[b] and RED[a] != RED[b]]
-            for b in range(52)]
-    opposite = [(1, 2) if not RED[c] else (0, 3) for c in range(52)]
-    # twin[c]: the other card of c's rank and colour; the twins that cards build on.
-    twin = [c + 3 - 2 * SUIT[c] for c in range(52)]
-    pairs_of_twins = [(c, twin[c]) for c in range(4, 52) if c < twin[c]]
-    # over[c]: the face-up card lying on face-up tableau card c as a build (-1: none).
-    over = [-1] * 52
-    # Twin merging holds where only built runs are lifted (Klondike). Where any face-up card
-    # is lifted (Yukon), the cards on a twin need not be a build, and the top of such a run
-    # may take the other twin: a move the class's representative does not have.
-    twins = merge and not lift_any
-    for pile, d in zip(tab, down):
-        for i in range(d + 1, len(pile)):
-            if pile[i] in onto[pile[i - 1]]:
-                over[pile[i - 1]] = pile[i]
-            elif not lift_any:
-                # A position from text may hold face-up cards that are no build, which
-                # no move can lift as a run: no swaps there.
-                twins = False
+    verdict, path, nodes = yield from depth_first(Klondike(r, root, prune, merge, seed),
+                                                  budget, every)
+    return verdict, (_replay(r, root, path) if verdict == "solved" else []), nodes
 
-    key = 0
-    for pile, d in zip(tab, down):
-        for i, card in enumerate(pile):
-            key ^= ZD[card] if i < d else ZU[card * 53 + (pile[i - 1] if i else BOTTOM)]
-    for suit, top in enumerate(found):
-        for rk in range(1, top + 1):
-            key ^= ZF[(rk - 1) * 4 + suit]
-    for card in deck:
-        key ^= ZK[card]
 
-    def safe(c: int) -> bool:
+class Klondike:
+    """Klondike (or Yukon) made fast for search: the ``drive.InPlace`` of ``dfs``."""
+
+    def __init__(self, r: Rules, root: State, prune: bool, merge: bool,
+                 seed: int | None) -> None:
+        self.move_order = restart.order(seed)
+        self.prune, self.merge = prune, merge
+        self.tab = tab = [list(root.piles[t]) for t in r.T]
+        self.down = down = [root.down[t] for t in r.T]
+        self.found = found = [0, 0, 0, 0]
+        for f in r.F:
+            for card in root.piles[f]:
+                found[SUIT[card]] = max(found[SUIT[card]], RANK[card])
+        waste = root.piles[r.waste] if r.waste >= 0 else ()
+        self.deck = deck = list(waste) + list(reversed(root.piles[r.stock]
+                                                       if r.stock >= 0 else ()))
+        # The waste's size and the passes used.
+        self.state = [len(waste), root.recycles]
+        self.draw, self.max_recycles, self.takeback = r.draw, r.max_recycles, r.takeback
+        self.limited = r.max_recycles is not None
+        self.n_t = len(tab)
+        # Whether any face-up card may be lifted with the cards on it, built or not.
+        self.lift_any = lift_any = r.game.lift == ANY_FACE_UP
+        # over[c]: the face-up card lying on face-up tableau card c as a build (-1: none).
+        self.over = over = [-1] * 52
+        # Twin merging holds where only built runs are lifted (Klondike). Where any face-up
+        # card is lifted (Yukon), the cards on a twin need not be a build, and the top of
+        # such a run may take the other twin: a move the class's representative does not
+        # have.
+        twins = merge and not lift_any
+        for pile, d in zip(tab, down):
+            for i in range(d + 1, len(pile)):
+                if pile[i] in ONTO[pile[i - 1]]:
+                    over[pile[i - 1]] = pile[i]
+                elif not lift_any:
+                    # A position from text may hold face-up cards that are no build, which
+                    # no move can lift as a run: no swaps there.
+                    twins = False
+        self.twins = twins
+        self.key = tableau_key(tab, down) ^ foundation_key(found)
+        for card in deck:
+            self.key ^= ZK[card]
+        # The cards played from the waste to the foundations, to undo those moves.
+        self.played: list[int] = []
+        # Met positions: the key with the card the waste shows and the passes used.
+        self.seen: set[int] = set()
+        # With merge: for the key of each class met and of each position met as it stands
+        # (its cards; with draw 3 also the card the waste shows and the passes used), the
+        # least stock rank met (see ``rank``).
+        self.best: dict[int, int] = {}
+
+    def safe(self, c: int) -> bool:
         """Tell whether card ``c`` may go up now and could never be wanted in the tableau:
         the rule of ``patience.safe_moves``."""
-        rk = rank_of[c]
-        if found[suit_of[c]] != rk - 1:
+        found = self.found
+        rk = RANK[c]
+        if found[SUIT[c]] != rk - 1:
             return False
         if rk <= 2:
             return True
-        a, b = opposite[c]
+        a, b = OPPOSITE[c]
         if found[a] < rk - 1 or found[b] < rk - 1:
             return False
-        return not takeback or min(found) >= rk - 2
+        return not self.takeback or min(found) >= rk - 2
 
-    def turn_key(pile: list[int], i: int) -> int:
-        """Return the key change of turning face up card ``i`` of ``pile``."""
-        c = pile[i]
-        return ZD[c] ^ ZU[c * 53 + (pile[i - 1] if i else BOTTOM)]
-
-    # The cards played from the waste to the foundations, to undo those moves.
-    played: list[int] = []
-
-    def do(kind: int, a: int, b: int, c: int, delta: int) -> Record:
+    def do(self, kind: int, a: int, b: int, c: int, delta: int) -> Record:
         """Play a move whose key change is ``delta``; return what undoing it needs."""
-        nonlocal key
+        tab, down, over, found = self.tab, self.down, self.over, self.found
         turned = 0
         if kind == RUN:
             src = tab[a]
@@ -230,20 +229,21 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                 turned = 1
         elif kind == UP:
             src = tab[a]
-            found[suit_of[src.pop()]] += 1
+            found[SUIT[src.pop()]] += 1
             if len(src) > down[a]:
                 over[src[-1]] = -1
             elif src:
                 down[a] -= 1
                 turned = 1
         elif kind == WASTE:
-            card = deck.pop(a - 1)
+            state = self.state
+            card = self.deck.pop(a - 1)
             turned = state[0] | state[1] << 8
             state[0] = a - 1
             state[1] = c
             if b == TO_FOUNDATION:
-                found[suit_of[card]] += 1
-                played.append(card)
+                found[SUIT[card]] += 1
+                self.played.append(card)
             else:
                 if tab[b]:
                     over[tab[b][-1]] = card
@@ -253,117 +253,118 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                 over[tab[b][-1]] = (found[a] - 1) * 4 + a
             tab[b].append((found[a] - 1) * 4 + a)
             found[a] -= 1
-        key ^= delta
+        self.key ^= delta
         return (kind, a, b, c, turned, delta)
 
-    def undo(rec: Record) -> None:
-        nonlocal key
-        kind, a, b, c, turned, delta = rec
-        key ^= delta
-        if kind == RUN:
-            down[a] += turned
-            src, dst = tab[a], tab[b]
-            if len(src) > down[a] and dst[-c] in onto[src[-1]]:
-                over[src[-1]] = dst[-c]
-            src.extend(dst[-c:])
-            del dst[-c:]
-            if dst:
-                over[dst[-1]] = -1
-        elif kind == UP:
-            down[a] += turned
-            found[c] -= 1
-            src = tab[a]
-            if len(src) > down[a] and found[c] * 4 + c in onto[src[-1]]:
-                over[src[-1]] = found[c] * 4 + c
-            src.append(found[c] * 4 + c)
-        elif kind == WASTE:
-            if b == TO_FOUNDATION:
-                card = played.pop()
-                found[suit_of[card]] -= 1
+    def undo(self, recs: list[Record]) -> None:
+        """Take back the moves of ``recs``, newest first."""
+        tab, down, over, found = self.tab, self.down, self.over, self.found
+        for kind, a, b, c, turned, delta in reversed(recs):
+            self.key ^= delta
+            if kind == RUN:
+                down[a] += turned
+                src, dst = tab[a], tab[b]
+                if len(src) > down[a] and dst[-c] in ONTO[src[-1]]:
+                    over[src[-1]] = dst[-c]
+                src.extend(dst[-c:])
+                del dst[-c:]
+                if dst:
+                    over[dst[-1]] = -1
+            elif kind == UP:
+                down[a] += turned
+                found[c] -= 1
+                src = tab[a]
+                if len(src) > down[a] and found[c] * 4 + c in ONTO[src[-1]]:
+                    over[src[-1]] = found[c] * 4 + c
+                src.append(found[c] * 4 + c)
+            elif kind == WASTE:
+                if b == TO_FOUNDATION:
+                    card = self.played.pop()
+                    found[SUIT[card]] -= 1
+                else:
+                    card = tab[b].pop()
+                    if tab[b]:
+                        over[tab[b][-1]] = -1
+                self.deck.insert(a - 1, card)
+                self.state[0], self.state[1] = turned & 255, turned >> 8
             else:
-                card = tab[b].pop()
+                tab[b].pop()
                 if tab[b]:
                     over[tab[b][-1]] = -1
-            deck.insert(a - 1, card)
-            state[0], state[1] = turned & 255, turned >> 8
-        else:
-            tab[b].pop()
-            if tab[b]:
-                over[tab[b][-1]] = -1
-            found[a] += 1
+                found[a] += 1
 
-    def up_key(src: list[int], i: int) -> int:
-        """Return the key change of the top card (index ``i``) of a pile going up."""
-        card = src[i]
-        return ZU[card * 53 + (src[i - 1] if i else BOTTOM)] ^ ZF[card]
-
-    def close() -> list[Record]:
+    def close(self) -> list[Record]:
         """Play safe moves to the foundations until there are none; return their records."""
+        tab, down, deck, state, safe, do = (self.tab, self.down, self.deck, self.state,
+                                            self.safe, self.do)
         done: list[Record] = []
         again = True
         while again:
             again = False
-            for t in range(n_t):
+            for t in range(self.n_t):
                 src = tab[t]
                 i = len(src) - 1
                 if i >= down[t] and safe(src[i]):
                     delta = up_key(src, i)
                     if i and down[t] == i:
                         delta ^= turn_key(src, i - 1)
-                    done.append(do(UP, t, 0, suit_of[src[i]], delta))
+                    done.append(do(UP, t, 0, SUIT[src[i]], delta))
                     again = True
             wp = state[0]
-            if draw == 1 and wp and safe(deck[wp - 1]):
+            if self.draw == 1 and wp and safe(deck[wp - 1]):
                 card = deck[wp - 1]
                 done.append(do(WASTE, wp, TO_FOUNDATION, state[1], ZK[card] ^ ZF[card]))
                 again = True
         return done
 
-    def children() -> list[Plan]:
+    def children(self) -> list[Plan]:
         """Return the moves of the position, in the order to try them."""
+        tab, down = self.tab, self.down
         out: list[Plan] = []
         # Where a card may go: the tableau piles that take it, and the first empty pile.
         want: dict[int, list[int]] = {}
         empty = -1
-        for t in range(n_t):
+        for t in range(self.n_t):
             pile = tab[t]
             if len(pile) > down[t]:
-                for a in onto[pile[-1]]:
+                for a in ONTO[pile[-1]]:
                     want.setdefault(a, []).append(t)
             elif not pile and empty < 0:
                 empty = t
-        _tableau(out, want, empty, NO_SWAP)
-        _stock(out, want, empty, NO_SWAP)
-        if takeback:
-            _back(out, want, empty, NO_SWAP)
-        if twins:
-            for t, w, y in pairs():
-                _swapped(out, t, w, y)
-        out.sort(key=move_order)
+        self._tableau(out, want, empty, NO_SWAP)
+        self._stock(out, want, empty, NO_SWAP)
+        if self.takeback:
+            self._back(out, want, empty, NO_SWAP)
+        if self.twins:
+            for t, w, y in self.pairs():
+                self._swapped(out, t, w, y)
+        out.sort(key=self.move_order)
         return out
 
-    def pairs() -> list[tuple[int, int, int]]:
+    def pairs(self) -> list[tuple[int, int, int]]:
         """Return the twin pairs that a swap may change: a pile ``t`` whose face-up top's
         twin ``w`` lies in the tableau with card ``y`` built on it."""
+        tab, down, over = self.tab, self.down, self.over
         out = []
-        for t in range(n_t):
+        for t in range(self.n_t):
             pile = tab[t]
             if len(pile) > down[t]:
-                w = twin[pile[-1]]
+                w = TWIN[pile[-1]]
                 if over[w] >= 0:
                     out.append((t, w, over[w]))
         return out
 
-    def fold() -> int:
+    def fold(self) -> int:
         """Return the key of the position's class. For each pair of twins: where one
         holds a card and the other lies uncovered on top of its pile, the card is keyed as
         on the twin of lower number; where both hold a card, the card of lower number is
         keyed as on the twin of lower number."""
-        h = key
-        if not twins:
+        h = self.key
+        if not self.twins:
             return h
-        tops = {pile[-1] for pile, d in zip(tab, down) if len(pile) > d}
-        for p, q in pairs_of_twins:
+        over = self.over
+        tops = {pile[-1] for pile, d in zip(self.tab, self.down) if len(pile) > d}
+        for p, q in PAIRS_OF_TWINS:
             a = over[p]
             b = over[q]
             if a >= 0:
@@ -373,48 +374,51 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                 h ^= ZU[b * 53 + q] ^ ZU[b * 53 + p]
         return h
 
-    def swap(t: int, w: int, y: int) -> tuple[int, int, int, int]:
+    def swap(self, t: int, w: int, y: int) -> tuple[int, int, int, int]:
         """Return the swap of ``y`` (with the cards on it) from twin ``w`` onto the top of
         pile ``t``: from, to, cards, key change."""
-        u = next(u for u in range(n_t) if w in tab[u])
+        tab = self.tab
+        u = next(u for u in range(self.n_t) if w in tab[u])
         src = tab[u]
         return (u, t, len(src) - src.index(y), ZU[y * 53 + w] ^ ZU[y * 53 + tab[t][-1]])
 
-    def _swapped(out: list[Plan], t: int, w: int, y: int) -> None:
+    def _swapped(self, out: list[Plan], t: int, w: int, y: int) -> None:
         """Add the move that the swap of ``y`` (with the cards on it) from ``w`` onto the
         top of pile ``t`` makes possible: ``w`` going up. (The other card that builds on
         ``w`` may go there too, but that gives the position of putting it on the top of
         ``t`` with the two runs exchanged, which ``fold`` counts as the same.)"""
-        if found[suit_of[w]] != rank_of[w] - 1:
+        if self.found[SUIT[w]] != RANK[w] - 1:
             return
-        sw = swap(t, w, y)
+        sw = self.swap(t, w, y)
         u = sw[0]
-        rec = do(RUN, *sw)
-        src = tab[u]
+        rec = self.do(RUN, *sw)
+        src = self.tab[u]
         i = len(src) - 1
         delta = up_key(src, i)
-        turns = i == down[u] and i > 0
+        turns = i == self.down[u] and i > 0
         if turns:
             delta ^= turn_key(src, i - 1)
-        out.append((0 if turns else 2, delta, UP, u, 0, suit_of[w], sw))
-        undo(rec)
+        out.append((0 if turns else 2, delta, UP, u, 0, SUIT[w], sw))
+        self.undo([rec])
 
-    def _tableau(out: list[Plan], want: dict[int, list[int]], empty: int,
+    def _tableau(self, out: list[Plan], want: dict[int, list[int]], empty: int,
                  sw: tuple[int, int, int, int]) -> None:
         """Add the moves from the tableau: to the foundations, and runs onto other piles."""
-        for t in range(n_t):
+        tab, down, found, lift_any = self.tab, self.down, self.found, self.lift_any
+        rank_of, red = RANK, RED
+        for t in range(self.n_t):
             src = tab[t]
             n = len(src)
             d = down[t]
             if n <= d:
                 continue
             top = src[-1]
-            if found[suit_of[top]] == rank_of[top] - 1:
+            if found[SUIT[top]] == rank_of[top] - 1:
                 delta = up_key(src, n - 1)
                 turns = n - 1 == d and d > 0
                 if turns:
                     delta ^= turn_key(src, n - 2)
-                out.append((0 if turns else 2, delta, UP, t, 0, suit_of[top], sw))
+                out.append((0 if turns else 2, delta, UP, t, 0, SUIT[top], sw))
             # Every card of the face-up run may lead a run lifted off it.
             i = n - 1
             while True:
@@ -439,24 +443,26 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                     break
                 i -= 1
 
-    def _stock(out: list[Plan], want: dict[int, list[int]], empty: int,
+    def _stock(self, out: list[Plan], want: dict[int, list[int]], empty: int,
                sw: tuple[int, int, int, int]) -> None:
         """Add the plays of each card the stock can bring up (fold.py's chain of turns)."""
+        deck, tab, found, draw, max_recycles = (self.deck, self.tab, self.found, self.draw,
+                                                self.max_recycles)
         size = len(deck)
-        q, passes = state[0], state[1]
+        q, passes = self.state
         met = {q}
         turns = 0
         while size:
             if q:
                 card = deck[q - 1]
                 order = 3 + (turns > 0)
-                if found[suit_of[card]] == rank_of[card] - 1:
+                if found[SUIT[card]] == RANK[card] - 1:
                     out.append((order - 1, ZK[card] ^ ZF[card], WASTE, q, TO_FOUNDATION,
                                 passes, sw))
                 for dst in want.get(card, ()):
                     out.append((order, ZK[card] ^ ZU[card * 53 + tab[dst][-1]],
                                 WASTE, q, dst, passes, sw))
-                if empty >= 0 and rank_of[card] == 13:
+                if empty >= 0 and RANK[card] == 13:
                     out.append((order, ZK[card] ^ ZU[card * 53 + BOTTOM], WASTE, q, empty,
                                 passes, sw))
             if q < size:
@@ -471,10 +477,11 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                 break
             met.add(q)
 
-    def _back(out: list[Plan], want: dict[int, list[int]], empty: int,
+    def _back(self, out: list[Plan], want: dict[int, list[int]], empty: int,
               sw: tuple[int, int, int, int]) -> None:
         """Add the cards the foundations can give back. Not a card that is safe: the safe
         moves would put it straight back."""
+        found, tab = self.found, self.tab
         for suit in range(4):
             rk = found[suit]
             if not rk:
@@ -486,7 +493,7 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
             if not targets:
                 continue
             found[suit] -= 1
-            useless = safe(card)
+            useless = self.safe(card)
             found[suit] += 1
             if useless:
                 continue
@@ -494,149 +501,134 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
                 under = tab[dst][-1] if tab[dst] else BOTTOM
                 out.append((7, ZF[card] ^ ZU[card * 53 + under], BACK, suit, dst, 0, sw))
 
-    def won() -> bool:
+    def won(self) -> bool:
         """Tell whether the game is won for certain: nothing face down, nothing in the stock
         or the waste, and every pile one run (then a top card of the lowest rank left can
         always go up)."""
-        if deck or any(down):
+        if self.deck or any(self.down):
             return False
-        for pile in tab:
+        red, rank_of = RED, RANK
+        for pile in self.tab:
             for i in range(1, len(pile)):
                 a, b = pile[i], pile[i - 1]
                 if red[a] == red[b] or rank_of[a] + 1 != rank_of[b]:
                     return False
         return True
 
-    # Met positions: the key with the card the waste shows and the passes used.
-    seen: set[int] = set()
-
-    def full(h: int, wp: int, passes: int) -> int:
+    def full(self, h: int, wp: int, passes: int) -> int:
         """Return the key of a position: ``h`` the key of its cards, ``wp`` the waste's
         size, ``passes`` the passes used."""
-        h ^= ZW[deck[wp - 1] if wp else NONE]
-        if limited:
+        h ^= ZW[self.deck[wp - 1] if wp else NONE]
+        if self.limited:
             h ^= ZR[min(passes, 63)]
         return h
 
-    # With merge: for the key of each class met and of each position met as it stands (its
-    # cards; with draw 3 also the card the waste shows and the passes used), the least
-    # stock rank met (see ``rank``).
-    best: dict[int, int] = {}
-
-    def rank(h: int, wp: int, passes: int) -> tuple[int, int]:
+    def rank(self, h: int, wp: int, passes: int) -> tuple[int, int]:
         """Return the key of a position's cards and its stock rank (``stock_rank``; with
         draw 3, the key of the whole position and rank 0)."""
-        if draw == 1:
-            return h, stock_rank(limited, wp, passes)
-        return full(h, wp, passes), 0
+        if self.draw == 1:
+            return h, stock_rank(self.limited, wp, passes)
+        return self.full(h, wp, passes), 0
 
-    def newer(h: int, wp: int, passes: int) -> bool:
+    def newer(self, h: int, wp: int, passes: int) -> bool:
         """Tell whether no position met reaches this one's class by turning the stock, and
         remember it (``h`` the class's key, the rest as ``full``)."""
-        h, least = rank(h, wp, passes)
-        if best.get(h, 1 << 20) <= least:
+        h, least = self.rank(h, wp, passes)
+        if self.best.get(h, 1 << 20) <= least:
             return False
-        best[h] = least
+        self.best[h] = least
         return True
 
-    def fresh(h: int, wp: int, passes: int) -> bool:
+    def fresh(self, h: int, wp: int, passes: int) -> bool:
         """Tell whether a position is new, and remember it (arguments as ``full``)."""
-        h = full(h, wp, passes)
-        if h in seen:
+        h = self.full(h, wp, passes)
+        if h in self.seen:
             return False
-        seen.add(h)
+        self.seen.add(h)
         return True
 
-    def lost(recs: list[Record]) -> bool:
-        """Tell whether the dead-end test is to be asked after ``recs``, and finds the
-        position lost."""
-        if not any((kind == WASTE and b != TO_FOUNDATION) or (kind == RUN and not tab[a])
-                   or (turned and kind in (RUN, UP)) for kind, a, b, _, turned, _ in recs):
-            return False
-        return hopeless(tab, down, deck, takeback)
-
-    closing = close()
-    if merge:
-        newer(fold(), state[0], state[1])
-    else:
-        fresh(key, state[0], state[1])
-    if won():
-        return "solved", _replay(r, root, [closing]), 0
-    if prune and hopeless(tab, down, deck, takeback):
-        return "unwinnable", [], 0
-    if budget <= 0:
-        return "unknown", [], 0
-    # A frame: the moves of a position and the next to try. path: the records of the moves
-    # into each frame's position (with the safe moves after).
-    stack: list[list[Plan]] = [children()]
-    pos = [0]
-    path: list[list[Record]] = [closing]
-    nodes = 1
-    while stack:
-        moves = stack[-1]
-        i = pos[-1]
-        if i >= len(moves):
-            stack.pop()
-            pos.pop()
-            for rec in reversed(path.pop()):
-                undo(rec)
-            continue
-        pos[-1] = i + 1
-        _, delta, kind, a, b, c, sw = moves[i]
-        if merge:
-            # Met before as it stands (the key of its own cards, not its class's), or with
-            # the stock turned less far: skip it unbuilt. Else its class's key needs it
-            # built: play, and take back if the class was met so. Both are remembered.
-            h = key ^ delta ^ (sw[3] if sw[0] >= 0 else 0)
-            h, least = rank(h, a - 1, c) if kind == WASTE else rank(h, state[0], state[1])
-            if best.get(h, 1 << 20) <= least:
-                continue
-            recs = [do(RUN, *sw)] if sw[0] >= 0 else []
-            recs.append(do(kind, a, b, c, delta))
-            back = len(recs)
-            fresh_class = newer(fold(), state[0], state[1])
-            best[h] = least
-            if fresh_class:
-                recs += close()
-                if len(recs) == back:
-                    back = 0
-                else:
-                    h, least = rank(key, state[0], state[1])
-                    if newer(fold(), state[0], state[1]):
-                        best[h] = min(least, best.get(h, least))
-                        back = 0
-            if back:
-                for rec in reversed(recs):
-                    undo(rec)
-                continue
+    def start(self) -> list[Record]:
+        closing = self.close()
+        if self.merge:
+            self.newer(self.fold(), self.state[0], self.state[1])
         else:
-            h = key ^ delta
+            self.fresh(self.key, self.state[0], self.state[1])
+        return closing
+
+    def enter(self, plan: Plan) -> list[Record] | None:
+        _, delta, kind, a, b, c, sw = plan
+        state = self.state
+        if not self.merge:
+            h = self.key ^ delta
             # After a play from the stock or waste, the waste is a - 1 cards deep, c passes
             # used.
-            if not (fresh(h, a - 1, c) if kind == WASTE else fresh(h, state[0], state[1])):
-                continue
-            recs = [do(kind, a, b, c, delta)]
-            recs += close()
-            if key != h and not fresh(key, state[0], state[1]):
-                for rec in reversed(recs):
-                    undo(rec)
-                continue
-        path.append(recs)
-        if won():
-            return "solved", _replay(r, root, path), nodes
-        if prune and lost(recs):
-            path.pop()
-            for rec in reversed(recs):
-                undo(rec)
-            continue
-        if nodes >= budget:
-            return "unknown", [], nodes
-        nodes += 1
-        if every and not nodes % every:
-            yield nodes
-        stack.append(children())
-        pos.append(0)
-    return "unwinnable", [], nodes
+            if kind == WASTE:
+                k = self.full(h, a - 1, c)
+            elif self.deck or self.limited:
+                k = self.full(h, state[0], state[1])
+            else:
+                k = h ^ ZW[NONE]
+            seen = self.seen
+            if k in seen:
+                return None
+            seen.add(k)
+            recs = [self.do(kind, a, b, c, delta)]
+            recs += self.close()
+            if self.key != h and not self.fresh(self.key, state[0], state[1]):
+                self.undo(recs)
+                return None
+            return recs
+        # Met before as it stands (the key of its own cards, not its class's), or with the
+        # stock turned less far: skip it unbuilt. Else its class's key needs it built: play,
+        # and take back if the class was met so. Both are remembered.
+        best, rank, newer, fold = self.best, self.rank, self.newer, self.fold
+        h = self.key ^ delta ^ (sw[3] if sw[0] >= 0 else 0)
+        h, least = rank(h, a - 1, c) if kind == WASTE else rank(h, state[0], state[1])
+        if best.get(h, 1 << 20) <= least:
+            return None
+        recs = [self.do(RUN, *sw)] if sw[0] >= 0 else []
+        recs.append(self.do(kind, a, b, c, delta))
+        back = len(recs)
+        fresh_class = newer(fold(), state[0], state[1])
+        best[h] = least
+        if fresh_class:
+            recs += self.close()
+            if len(recs) == back:
+                back = 0
+            else:
+                h, least = rank(self.key, state[0], state[1])
+                if newer(fold(), state[0], state[1]):
+                    best[h] = min(least, best.get(h, least))
+                    back = 0
+        if back:
+            self.undo(recs)
+            return None
+        return recs
+
+    def lost(self, recs: list[Record] | None) -> bool:
+        """Tell whether the dead-end test is to be asked (at the root, or after ``recs``
+        where they turned a card, emptied a pile or put a stock card in the tableau) and
+        finds the position lost."""
+        if not self.prune:
+            return False
+        tab = self.tab
+        if recs is not None and not any(
+                (kind == WASTE and b != TO_FOUNDATION) or (kind == RUN and not tab[a])
+                or (turned and kind in (RUN, UP)) for kind, a, b, _, turned, _ in recs):
+            return False
+        return hopeless(tab, self.down, self.deck, self.takeback)
+
+
+def up_key(src: list[int], i: int) -> int:
+    """Return the key change of the top card (index ``i``) of a pile going up."""
+    card = src[i]
+    return ZU[card * 53 + (src[i - 1] if i else BOTTOM)] ^ ZF[card]
+
+
+def turn_key(pile: list[int], i: int) -> int:
+    """Return the key change of turning face up card ``i`` of ``pile``."""
+    c = pile[i]
+    return ZD[c] ^ ZU[c * 53 + (pile[i - 1] if i else BOTTOM)]
 
 
 def stock_rank(limited: bool, wp: int, passes: int) -> int:
@@ -689,7 +681,4 @@ def _replay(r: Rules, root: State, path: list[list[Record]]) -> list[Move]:
             else:
                 src = next(f for f in F if s.piles[f] and SUIT[s.piles[f][-1]] == a)
                 play(Move(names[src], names[T[b]]))
-    finish = finish_moves(r, s)
-    if finish is None:
-        raise AssertionError("the search's won position does not finish")
-    return moves + finish
+    return finished(r, s, moves)

@@ -11,20 +11,18 @@ unwinnable.
 from __future__ import annotations
 
 from collections.abc import Generator
-from heapq import heappop, heappush
+from functools import partial
 from typing import TypeVar
 
-from ..auto import safe_moves
+from ..auto import finish_moves, safe_moves
 from ..game import Move, State
 from ..rules import Rules
 from ..vocab import ONE_CARD
+from . import drive
 from .blocked import make_blocked
 from .fold import make_expand
 from .heuristic import Heuristic
 from .narrow import Narrow
-
-# A frontier entry: priority, tie-break (newest first), position, parent node, moves to it.
-Entry = tuple[int, int, State, int, tuple[Move, ...]]
 
 
 def forced(r: Rules, s: State) -> tuple[State, tuple[Move, ...]]:
@@ -39,6 +37,15 @@ def forced(r: Rules, s: State) -> tuple[State, tuple[Move, ...]]:
 
 
 Outcome = tuple[str, list[Move], int]
+
+
+def finished(r: Rules, s: State, moves: list[Move]) -> list[Move]:
+    """Return ``moves`` (which reach ``s``, a position a search found won for certain)
+    followed by the moves that finish the game from ``s``."""
+    finish = finish_moves(r, s)
+    if finish is None:
+        raise AssertionError("the search's won position does not finish")
+    return moves + finish
 T = TypeVar("T")
 
 
@@ -55,60 +62,33 @@ def drain(steps: Generator[int, None, T]) -> T:
 def best_first(r: Rules, root: State, budget: int, h: Heuristic,
                narrow: Narrow | None = None, every: int = 0,
                fold: bool = True) -> Generator[int, None, Outcome]:
-    """Search from ``root``; return the verdict, the winning moves and the nodes expanded.
+    """Search from ``root`` (``drive.best_first`` over ``General``); return the verdict, the
+    winning moves and the nodes expanded.
 
     A generator: it yields the nodes expanded so far every ``every`` nodes (never when
     ``every`` is 0), so a caller can pause the search between slices; its return value
     (``StopIteration.value``) is the outcome. ``fold`` folds turning the stock into the
-    moves (``fold.py``).
+    moves (``fold.py``). A narrowed search that runs dry proves nothing: it may have cut
+    the wins.
     """
-    key, won = r.key, r.is_won
-    expand = make_expand(r, narrow, fold)
-    # Where every card is lifted alone, most moves can make a new dead end; elsewhere few
-    # can, and testing the root is enough (blocked.py).
-    dead = make_blocked(r) if r.game.lift == ONE_CARD else None
-    seen: set[object] = {key(root)}
-    parents: list[tuple[int, tuple[Move, ...]]] = []
-    frontier: list[Entry] = [(h(root), 0, root, -1, ())]
-    nodes = 0
-    tick = 0
-    while frontier:
-        _, _, s, parent, moves = heappop(frontier)
-        closed, extra = forced(r, s)
-        if extra:
-            k = key(closed)
-            if k in seen:
-                continue
-            seen.add(k)
-            s = closed
-            moves += extra
-        parents.append((parent, moves))
-        if won(s):
-            return "solved", _path(parents, len(parents) - 1), nodes
-        if nodes >= budget:
-            return "unknown", [], nodes
-        nodes += 1
-        if every and not nodes % every:
-            yield nodes
-        if dead is not None and dead(s):
-            continue
-        me = len(parents) - 1
-        for steps, c in expand(s):
-            kc = key(c)
-            if kc in seen:
-                continue
-            seen.add(kc)
-            tick -= 1
-            heappush(frontier, (h(c), tick, c, me, steps))
-    # A narrowed search that runs dry proves nothing: it may have cut the wins.
-    return ("unwinnable" if narrow is None else "unknown"), [], nodes
+    return (yield from drive.best_first(General(r, h, narrow, fold), root, budget, every,
+                                        exact=narrow is None))
 
 
-def _path(parents: list[tuple[int, tuple[Move, ...]]], node: int) -> list[Move]:
-    """Return the moves from the root to ``node``."""
-    chunks: list[tuple[Move, ...]] = []
-    while node >= 0:
-        parent, moves = parents[node]
-        chunks.append(moves)
-        node = parent
-    return [m for chunk in reversed(chunks) for m in chunk]
+def _never(s: State) -> bool:
+    return False
+
+
+class General:
+    """Any game through the engine's rules: the ``drive.Copying`` of ``best_first``. Its
+    members are the engine's functions themselves, so the driver calls them directly."""
+
+    def __init__(self, r: Rules, h: Heuristic, narrow: Narrow | None, fold: bool) -> None:
+        self.key = r.key
+        self.won = r.is_won
+        self.score = h
+        self.expand = make_expand(r, narrow, fold)
+        self.close = partial(forced, r)
+        # Where every card is lifted alone, most moves can make a new dead end; elsewhere few
+        # can, and testing the root is enough (blocked.py).
+        self.lost = (make_blocked(r) if r.game.lift == ONE_CARD else None) or _never

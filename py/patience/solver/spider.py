@@ -128,7 +128,6 @@ def search(r: Rules, s: State, budget: int, every: int = 0,
     """
     names = r.names
     T = r.T
-    n_piles = len(T)
     root: Piles = tuple(bytes((s.down[t],)) + bytes(s.piles[t]) for t in T)
     stock: bytes = bytes(s.piles[r.stock]) if r.stock >= 0 else b""
     memo: dict[bytes, int] = {}
@@ -199,16 +198,6 @@ def search(r: Rules, s: State, budget: int, every: int = 0,
             out.append((ps, _steps(came, k)))
         return None, out
 
-    def deal(ps: Piles, rest: bytes) -> tuple[Piles, bytes]:
-        m = min(n_piles, len(rest))
-        lst = list(ps)
-        for i in range(m):
-            p = lst[i] + rest[-1 - i:len(rest) - i]
-            if p[-1] < 4:
-                p = _complete(p) or p
-            lst[i] = p
-        return tuple(lst), rest[:len(rest) - m]
-
     def dfs(top: Piles, rest: bytes, limit: int,
             width: int) -> Generator[int, None, list[Step] | None]:
         won, places = yield from stage(top, rest, limit, width)
@@ -217,7 +206,7 @@ def search(r: Rules, s: State, budget: int, every: int = 0,
         # The places to deal from are tried best first by their score after the deal.
         dealt: list[tuple[int, int, Piles, bytes, list[Step]]] = []
         for ps, steps in places:
-            nxt, left = deal(ps, rest)
+            nxt, left = _deal(ps, rest)
             dealt.append((-sum(score(p) for p in nxt), len(dealt), nxt, left, steps))
         dealt.sort()
         for _, _, nxt, left, steps in dealt[:width]:
@@ -240,6 +229,19 @@ def search(r: Rules, s: State, budget: int, every: int = 0,
         if not cut and not schedule[1:]:
             break
     return "unknown", [], nodes
+
+
+def _deal(ps: Piles, rest: bytes) -> tuple[Piles, bytes]:
+    """Deal a card of the stock ``rest`` (from its end) onto each pile, as far as it goes;
+    return the piles (a run completed by the deal taken off) and the stock left."""
+    m = min(len(ps), len(rest))
+    lst = list(ps)
+    for i in range(m):
+        p = lst[i] + rest[-1 - i:len(rest) - i]
+        if p[-1] < 4:
+            p = _complete(p) or p
+        lst[i] = p
+    return tuple(lst), rest[:len(rest) - m]
 
 
 def _children(ps: Piles, tops: list[int]) -> list[tuple[Step, bytes, bytes, int]]:

@@ -1,0 +1,198 @@
+"""The solver's two drivers: one depth-first, one best-first, each over one small interface
+for a game made fast for search.
+
+A search is a generator: it yields the nodes expanded so far every ``every`` nodes (never
+when ``every`` is 0; the page's worker pauses there) and returns its outcome as
+``StopIteration.value``. Both drivers stop at ``budget`` nodes with ``unknown``, and say
+``unwinnable`` only when every position reachable (up to the game's key and the positions
+its own tests drop as lost) was expanded: the proof is the game's to keep sound (its key,
+its forced moves, its dead-end test), the driver only never stops early.
+
+- ``depth_first`` drives an ``InPlace`` game: one position changed by a move and changed
+  back (Klondike and Yukon, ``klondike.py``; Streets and Alleys, ``castle.py``). The game
+  remembers the positions met; ``enter`` plays a move only onto a position not met.
+- ``best_first`` drives a ``Copying`` game: positions are values, a frontier ordered by the
+  game's score, a table of keys met (the general search, ``search.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Hashable, Iterable
+from heapq import heappop, heappush
+from typing import Protocol, TypeVar
+
+Plan = TypeVar("Plan")
+Rec = TypeVar("Rec")
+Pos = TypeVar("Pos")
+Step = TypeVar("Step")
+Step_co = TypeVar("Step_co", covariant=True)
+
+# What the depth-first driver finds: the verdict, the records of the moves from the root to
+# the win (the root's forced moves first; empty unless solved), the nodes expanded.
+Walk = tuple[str, list[list[Rec]], int]
+
+
+class InPlace(Protocol[Plan, Rec]):
+    """A game for the depth-first driver: one position, changed in place and changed back.
+
+    ``Plan`` is a move as the game's move generator gives it (cheap, not yet played);
+    ``Rec`` is what undoing one played move needs.
+    """
+
+    def start(self) -> list[Rec]:
+        """Play the root's forced moves, remember the root as met, return their records."""
+        ...
+
+    def children(self) -> list[Plan]:
+        """Return the moves of the position, in the order to try them."""
+        ...
+
+    def enter(self, plan: Plan) -> list[Rec] | None:
+        """Play ``plan`` and the forced moves after it and remember the position; or, where
+        it was met before (or counts as met), leave the position as it is and return None."""
+        ...
+
+    def undo(self, recs: list[Rec]) -> None:
+        """Take back moves played, newest last in ``recs``."""
+        ...
+
+    def won(self) -> bool:
+        """Tell whether the position is won for certain."""
+        ...
+
+    def lost(self, recs: list[Rec] | None) -> bool:
+        """Tell whether the position is lost for certain (a dead-end test; ``recs`` the
+        moves that reached it, None at the root). A sound test only: a position it drops
+        counts as expanded."""
+        ...
+
+
+def depth_first(game: InPlace[Plan, Rec], budget: int,
+                every: int = 0) -> Generator[int, None, Walk[Rec]]:
+    """Search ``game`` depth first from its position; return the verdict, the records of a
+    win and the nodes expanded. The root counts as no node: a root won, lost or given no
+    budget is answered with 0."""
+    closing = game.start()
+    if game.won():
+        return "solved", [closing], 0
+    if game.lost(None):
+        return "unwinnable", [], 0
+    if budget <= 0:
+        return "unknown", [], 0
+    children, enter, undo, won, lost = (game.children, game.enter, game.undo, game.won,
+                                        game.lost)
+    # A frame: the moves of a position and the next to try; path: the records of the moves
+    # into each frame's position.
+    stack: list[list[Plan]] = [children()]
+    pos = [0]
+    path: list[list[Rec]] = [closing]
+    nodes = 1
+    while stack:
+        i = pos[-1]
+        moves = stack[-1]
+        if i >= len(moves):
+            stack.pop()
+            pos.pop()
+            undo(path.pop())
+            continue
+        pos[-1] = i + 1
+        recs = enter(moves[i])
+        if recs is None:
+            continue
+        path.append(recs)
+        if won():
+            return "solved", path, nodes
+        if lost(recs):
+            undo(path.pop())
+            continue
+        if nodes >= budget:
+            return "unknown", [], nodes
+        nodes += 1
+        if every and not nodes % every:
+            yield nodes
+        stack.append(children())
+        pos.append(0)
+    return "unwinnable", [], nodes
+
+
+class Copying(Protocol[Pos, Step_co]):
+    """A game for the best-first driver: positions are values, never changed."""
+
+    def close(self, s: Pos) -> tuple[Pos, tuple[Step_co, ...]]:
+        """Return ``s`` after its forced moves, and those moves."""
+        ...
+
+    def expand(self, s: Pos) -> Iterable[tuple[tuple[Step_co, ...], Pos]]:
+        """Return the children of ``s``, each with the moves to it."""
+        ...
+
+    def key(self, s: Pos) -> Hashable:
+        """Return the key of ``s``: positions of one key are won or lost alike."""
+        ...
+
+    def won(self, s: Pos) -> bool:
+        """Tell whether ``s`` is won."""
+        ...
+
+    def lost(self, s: Pos) -> bool:
+        """Tell whether ``s`` is lost for certain (a sound dead-end test)."""
+        ...
+
+    def score(self, s: Pos) -> int:
+        """Order the frontier: the lowest score is expanded first."""
+        ...
+
+
+def best_first(game: Copying[Pos, Step], root: Pos, budget: int, every: int = 0,
+               exact: bool = True) -> Generator[int, None, tuple[str, list[Step], int]]:
+    """Search from ``root`` best first; return the verdict, the moves of a win and the nodes
+    expanded. A frontier that runs dry proves the game lost only where the game's children
+    are all its moves (``exact``); a narrowed game's search says ``unknown`` then."""
+    close, expand, key, won, lost, h = (game.close, game.expand, game.key, game.won,
+                                        game.lost, game.score)
+    seen: set[Hashable] = {key(root)}
+    # Per node expanded: its parent and the moves from the parent to it.
+    parents: list[tuple[int, tuple[Step, ...]]] = []
+    # A frontier entry: score, tie-break (newest first), position, parent, moves to it.
+    frontier: list[tuple[int, int, Pos, int, tuple[Step, ...]]] = [(h(root), 0, root, -1, ())]
+    nodes = 0
+    tick = 0
+    while frontier:
+        _, _, s, parent, moves = heappop(frontier)
+        closed, extra = close(s)
+        if extra:
+            k = key(closed)
+            if k in seen:
+                continue
+            seen.add(k)
+            s = closed
+            moves += extra
+        parents.append((parent, moves))
+        if won(s):
+            return "solved", path_to(parents, len(parents) - 1), nodes
+        if nodes >= budget:
+            return "unknown", [], nodes
+        nodes += 1
+        if every and not nodes % every:
+            yield nodes
+        if lost(s):
+            continue
+        me = len(parents) - 1
+        for steps, c in expand(s):
+            kc = key(c)
+            if kc in seen:
+                continue
+            seen.add(kc)
+            tick -= 1
+            heappush(frontier, (h(c), tick, c, me, steps))
+    return ("unwinnable" if exact else "unknown"), [], nodes
+
+
+def path_to(parents: list[tuple[int, tuple[Step, ...]]], node: int) -> list[Step]:
+    """Return the moves from the root to ``node`` of a table of (parent, moves to it)."""
+    chunks: list[tuple[Step, ...]] = []
+    while node >= 0:
+        parent, moves = parents[node]
+        chunks.append(moves)
+        node = parent
+    return [m for chunk in reversed(chunks) for m in chunk]
