@@ -18,7 +18,7 @@ from collections.abc import Callable, Generator, Iterator
 
 from ..game import Move, State
 from ..rules import Rules
-from . import freecell, onepass, pyramid, restart, spider, stockbeam
+from . import freecell, onepass, pyramid, restart, spider, stockbeam, triage
 from .blocked import make_blocked
 from .heuristic import make_heuristic
 from .narrow import Narrow, make_narrow
@@ -132,15 +132,22 @@ def _onepass(r: Rules, s: State, budget: int,
     The exact search never finishes a whole deal but decides most positions with 20 cards or
     fewer in the stock, so it takes two thirds of the budget from 21 to 40 stock cards and a
     tenth above (it used to take two thirds of a whole deal's budget, and won nothing with
-    it).
+    it). Above 40, two narrow beams come first (``triage.narrow``): when neither puts
+    ``triage.PROMISE`` cards up, the search gives up at once, ``unknown``.
     """
     stock = len(s.piles[r.stock])
     if stock <= 20:
         return (yield from onepass.search(r, s, budget, every))
-    share = budget // 3 if stock <= 40 else budget - budget // 10
-    verdict, moves, used = yield from _beams(
+    first = 0
+    if stock > 40:
+        (verdict, moves, first), reach = yield from triage.narrow(r, s, budget, every)
+        if verdict == "solved" or reach < triage.PROMISE or first >= budget:
+            return verdict, moves, first
+    share = budget // 3 if stock <= 40 else budget - budget // 10 - first
+    verdict, moves, used = yield from _offset(_beams(
         lambda part, width, seed: onepass.beam(r, s, part, width, every, seed),
-        share, max(4, share // (6 * (stock + 1))))
+        share, max(4, share // (6 * (stock + 1)))), first)
+    used += first
     if verdict == "solved":
         return verdict, moves, used
     verdict, moves, nodes = yield from _offset(onepass.search(r, s, budget - used, every),

@@ -302,7 +302,8 @@ Node = tuple[Position, "Node | None", list[Step]]
 
 
 def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
-         seed: int | None = None) -> Generator[int, None, Outcome]:
+         seed: int | None = None, reach: list[int] | None = None
+         ) -> Generator[int, None, Outcome]:
     """Look for a win stock card by stock card, keeping the ``width`` best positions; return
     ``solved`` with the moves, or ``unknown`` (it proves nothing).
 
@@ -313,6 +314,7 @@ def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
     ``_Play``'s key) count once. Nodes are the positions expanded, as in ``search``. Positions
     of equal score keep the order they were reached in; with a ``seed`` their order is
     shuffled by it instead (a restart that keeps other positions: cheap diversity).
+    ``reach[0]``, if given, is raised to the most cards up in a position the beam rated.
     """
     noise = random.Random(seed)
     play = _Play(r, root)
@@ -353,6 +355,8 @@ def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
                 return "solved", _replay(r, root, play.deck, _path(node)), nodes
         if reached[0][0][3] >= n_deck:
             return "unknown", [], nodes
+        if reach is not None:
+            reach[0] = max([reach[0], *(sum(n[0][1]) for n in reached)])
         if seed is not None:
             noise.shuffle(reached)
         reached.sort(key=lambda n: -_score(play, n[0]))
