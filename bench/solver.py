@@ -81,7 +81,9 @@ TUNED: tuple[Config, ...] = (
     Config("spider-1", "spider", {"suits": 1}, 200, 200_000, target=("solved", 1.00)),
     Config("spider-2", "spider", {"suits": 2}, 200, 200_000, target=("solved", 0.99)),
     Config("spider-4", "spider", {"suits": 4}, 200, 600_000, target=("solved", 0.91)),
-    Config("pyramid", "pyramid", {}, 200, 100_000, target=("decided", 1.00)),
+    # 200,000, Hint's budget in the page (100,000 before issue 26): the held-out deal 1013
+    # is proven lost after 126,319 positions (the Pyramid's search is one exact pass).
+    Config("pyramid", "pyramid", {}, 200, 200_000, target=("decided", 1.00)),
     Config("yukon", "yukon", {}, 200, 400_000, target=("decided", 0.97)),
     Config("streets_and_alleys", "streets_and_alleys", {}, 200, 600_000,
            target=("decided", 0.97)),
