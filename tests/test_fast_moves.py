@@ -1,0 +1,200 @@
+"""The solver's fast move generators against the engine's legal moves, for every game in the
+registry (issue 26, point 2).
+
+Positions come from random legal play (``Rules.legal_moves``, ``Rules.apply``) from a few
+deals of every variant the registry lists: each game with its default options and with each
+choice of each option that changes play, one at a time. On each position:
+
+- ``fold.make_legal`` (the moves of every best-first pass, and of Moving Left's beam) is a
+  subset of the engine's legal moves that reaches the same positions (by ``Rules.key``): it
+  leaves out only a move whose result the key merges with a kept move's (the same card into
+  a second empty cell, foundation or alike pile, or a whole pile into an empty alike one,
+  which goes nowhere new), so dropping it loses nothing.
+- ``fold.make_expand`` (the children of those passes where a stock turns onto a waste):
+  each child is a sequence of legal moves that ends where the child says; its plain moves
+  reach what ``make_legal``'s reach less the stock moves; its folded children (stock turns,
+  then a play from the waste) reach exactly what the engine reaches by turning the stock
+  the same way and playing from the waste at each stop of the chain. The plain stock moves
+  are left out on purpose (``fold.py`` says why no win is lost).
+- Where ``freecell.fits``: ``freecell.moves`` is a subset of the legal moves that reaches
+  the same positions (it offers one of each kind up to the order of empty columns and
+  cells, and no safe move after them).
+- Where ``spider.fits``: every step of ``spider._children`` is a legal move whose result is
+  the piles the step says, with the runs it says completed. It is a subset on purpose (the
+  search leaves out moves to find wins sooner and proves nothing lost;
+  ``tests/test_spider_search.py`` checks that each move left out is of a kind it names).
+
+The depth-first searches of Klondike and Yukon (``klondike.dfs``), Streets and Alleys
+(``castle.dfs``), the Pyramid, All in a Row and Roosevelt generate moves in closures inside
+their search functions, which no test can call; their wins are replayed through the checked
+API (``solver._check``) and their own test files compare their verdicts with plain searches.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import patience
+from patience.game import Move, State
+from patience.rules import Rules
+from patience.solver import fold, freecell, spider
+from patience.solver.winnable import winnable_key
+
+# Positions a variant: deals, random moves from each, every how many moves one is checked.
+DEALS = (1, 2, 1001)
+STEPS = 48
+EVERY = 3
+LEAST = 24
+
+
+def variants() -> list[Rules]:
+    """Every variant of every game in the registry: its defaults, and each choice of each
+    option that changes play (``Option.play``), one at a time; one of each winnable key."""
+    out: dict[str, Rules] = {}
+    for gid, game in patience.GAMES.items():
+        choices: list[dict[str, object]] = [{}]
+        for o in game.options:
+            if o.play:
+                choices += [{o.name: c} for c in o.choices if c != o.default]
+        for options in choices:
+            r = patience.rules(gid, options)
+            out.setdefault(winnable_key(r), r)
+    return list(out.values())
+
+
+VARIANTS = variants()
+
+
+def positions(r: Rules, seed: int) -> Iterator[State]:
+    """Positions met in random legal play from a few deals (the deals themselves included),
+    at least ``LEAST`` of them: short games (All in a Row) take more deals."""
+    rng = random.Random(seed)
+    met = 0
+    for deal in (*DEALS, *range(1002, 1100)):
+        if met >= LEAST and deal not in DEALS:
+            return
+        s = r.deal(deal)
+        for step in range(STEPS):
+            if step % EVERY == 0:
+                met += 1
+                yield s
+            legal = r.legal_moves(s)
+            if not legal:
+                break
+            s = r.apply(s, rng.choice(legal))
+
+
+def reach(r: Rules, s: State, moves: list[Move]) -> set[tuple[object, ...]]:
+    """The keys of the positions that the moves lead to, less the position's own (a whole
+    pile moved into an empty one where the piles are alike goes nowhere new)."""
+    return {r.key(r.apply(s, m)) for m in moves} - {r.key(s)}
+
+
+def is_stock(m: Move) -> bool:
+    return m.src == "stock" or m.dst == "stock"
+
+
+def test_every_game_and_variant_is_here() -> None:
+    assert {r.game.id for r in VARIANTS} == set(patience.GAMES)
+    assert {"spider:suits=1", "spider:suits=2", "spider:suits=4"} <= \
+        {winnable_key(r) for r in VARIANTS}
+
+
+@pytest.mark.parametrize("r", VARIANTS, ids=winnable_key)
+def test_make_legal_keeps_every_position_the_engine_reaches(r: Rules) -> None:
+    legal = fold.make_legal(r)
+    for s in positions(r, 26):
+        engine = r.legal_moves(s)
+        fast = legal(s)
+        assert set(fast) <= set(engine)
+        assert len(set(fast)) == len(fast)
+        assert reach(r, s, fast) == reach(r, s, engine)
+
+
+def folded_chain(r: Rules, s: State) -> set[tuple[object, ...]]:
+    """What the engine reaches by turning the stock as its stock moves go (one way each
+    time), playing a card from the waste at each stop, until a stop repeats with no more
+    passes left, or the stock cannot move."""
+    out: set[tuple[object, ...]] = set()
+    seen = {len(s.piles[r.waste])}
+    while True:
+        turns = [m for m in r.legal_moves(s) if is_stock(m)]
+        if not turns:
+            return out
+        assert len(turns) == 1
+        s = r.apply(s, turns[0])
+        p = len(s.piles[r.waste])
+        if p in seen:
+            return out
+        seen.add(p)
+        out |= reach(r, s, [m for m in r.legal_moves(s)
+                            if m.src == "waste" and not is_stock(m)])
+
+
+@pytest.mark.parametrize("r", VARIANTS, ids=winnable_key)
+def test_make_expand_children_are_legal_lines_and_miss_no_play(r: Rules) -> None:
+    expand = fold.make_expand(r)
+    legal = fold.make_legal(r)
+    for s in positions(r, 27):
+        children = expand(s)
+        plain: set[tuple[object, ...]] = set()
+        folded: set[tuple[object, ...]] = set()
+        for line, child in children:
+            at = s
+            for m in line:
+                assert m in r.legal_moves(at)
+                at = r.apply(at, m)
+            # The key, not the whole state: a folded child keeps the score from before the
+            # turns (a recycle's penalty is not taken off); the search never reads it.
+            assert r.key(at) == r.key(child)
+            if fold.folds(r) and (len(line) > 1 or is_stock(line[0])):
+                folded.add(r.key(child))
+            elif r.key(child) != r.key(s):
+                plain.add(r.key(child))
+        if fold.folds(r):
+            assert plain == reach(r, s, [m for m in legal(s) if not is_stock(m)])
+            assert folded == folded_chain(r, s)
+        else:
+            assert not folded
+            assert plain == reach(r, s, legal(s))
+
+
+FREECELL_LIKE = [r for r in VARIANTS if freecell.fits(r, r.deal(1))]
+SPIDER_LIKE = [r for r in VARIANTS if spider.fits(r)]
+
+
+def test_the_own_generators_have_games() -> None:
+    assert [r.game.id for r in FREECELL_LIKE] == ["freecell"]
+    assert sorted(winnable_key(r) for r in SPIDER_LIKE) == \
+        ["spider:suits=1", "spider:suits=2", "spider:suits=4"]
+
+
+@pytest.mark.parametrize("r", FREECELL_LIKE, ids=winnable_key)
+def test_freecell_moves_keep_every_position_the_engine_reaches(r: Rules) -> None:
+    for s in positions(r, 28):
+        engine = r.legal_moves(s)
+        fast = freecell.moves(r, s)
+        assert set(fast) <= set(engine)
+        assert reach(r, s, fast) == reach(r, s, engine)
+
+
+@pytest.mark.parametrize("r", SPIDER_LIKE, ids=winnable_key)
+def test_spider_steps_are_legal_moves_played_as_the_engine_plays_them(r: Rules) -> None:
+    checked = 0
+    for s in positions(r, 29):
+        ps = tuple(bytes((s.down[t],)) + bytes(s.piles[t]) for t in r.T)
+        tops = [p[-1] if len(p) > 1 else -1 for p in ps]
+        engine = r.legal_moves(s)
+        for (i, j, n), src, dst, gone in spider._children(ps, tops):
+            move = Move(r.names[r.T[i]], r.names[r.T[j]], n)
+            assert move in engine
+            after = r.apply(s, move)
+            assert (bytes((after.down[r.T[i]],)) + bytes(after.piles[r.T[i]]),
+                    bytes((after.down[r.T[j]],)) + bytes(after.piles[r.T[j]])) == (src, dst)
+            assert gone == sum(1 for f in r.F if after.piles[f]) - \
+                sum(1 for f in r.F if s.piles[f])
+            checked += 1
+    assert checked >= 20
