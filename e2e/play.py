@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -141,11 +142,12 @@ def drawn_piles(page: Page) -> dict[str, list[str | None]]:
     return data
 
 
-def seed(page: Page, items: dict[str, str]) -> None:
-    """Put items in localStorage before the page's first script, on the first load only."""
+def seed(page: Page, items: dict[str, str], once: str = "seeded") -> None:
+    """Put items in localStorage before the page's first script, on the first load only
+    (the next load after this call, for a ``once`` key of its own)."""
     page.add_init_script(f"""
-        if (!sessionStorage.getItem("seeded")) {{
-            sessionStorage.setItem("seeded", "1");
+        if (!sessionStorage.getItem({json.dumps(once)})) {{
+            sessionStorage.setItem({json.dumps(once)}, "1");
             for (const [k, v] of Object.entries({json.dumps(items)})) localStorage.setItem(k, v);
         }}""")
 
@@ -169,6 +171,6 @@ def resume_save(page: Page, site_url: str, save: str) -> None:
     painted = {k: v for k, v in now.items() if k not in ("moves", "taps", "safe", "save")}
     seed(page, {"patience:v1:game:freecell": json.dumps(
         {"v": 1, "game": "freecell", "save": now["save"], "snapshot": painted}),
-        "patience:v1:current": "freecell"})
+        "patience:v1:current": "freecell"}, once=f"resumed:{uuid.uuid4().hex}")
     page.goto(site_url)
     wait_ready(page)
