@@ -18,11 +18,17 @@ and page errors are collected; when a test fails they are added to its report, w
 screenshot saved to ``e2e/artifacts/`` (``PATIENCE_E2E_ARTIFACTS`` overrides).
 
 Playwright routing turns the browser's HTTP cache off, so every test boots Pyodide cold
-(3-4 s on a 2-core machine; :data:`BOOT_TIMEOUT_MS` allows for far slower).
+(3-4 s on a 2-core machine; :data:`BOOT_TIMEOUT_MS` allows for far slower). What a cold start
+costs most is Python's own start: so each context starts as a returning player's device does,
+with Python's memory snapshot in Cache Storage (:func:`python_snapshot`, made once a session
+by the site itself), and the page and the solver's worker boot from it (about a third of the
+CPU time of a normal boot). A test of the normal boot, of a first visit or of the snapshot
+itself is marked ``plain_boot`` (or ``first_visit``): its context starts with nothing.
 """
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 import shutil
@@ -91,6 +97,47 @@ _BOOT_WATCH: Final[str] = """
   });
 })();
 """
+
+#: Where the test server keeps the session's snapshot of Python (beside the site's folder,
+#: never inside it): the bytes and the entry the site stored them under.
+SEED_FOLDER: Final[str] = "__e2e__"
+
+#: Reads the site's stored snapshot: its cache, URL and header, and its bytes as a data URL.
+_READ_SNAPSHOT: Final[str] = """async () => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (!request.url.includes("/__snapshot/")) continue;
+      const response = await cache.match(request);
+      const data = await new Promise((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result);
+        reader.onerror = () => reject(reader.error);
+        response.clone().blob().then((blob) => reader.readAsDataURL(blob), reject);
+      });
+      return { cache: name, url: request.url, data,
+               headers: Object.fromEntries(response.headers.entries()) };
+    }
+  }
+  return null;
+}"""
+
+#: Puts the session's snapshot into this context's Cache Storage, as the site stored it.
+_SEED_SNAPSHOT: Final[str] = """async ([bytesUrl, cacheName, url, headers]) => {
+  const bytes = await (await fetch(bytesUrl)).arrayBuffer();
+  await (await caches.open(cacheName)).put(url, new Response(bytes, { headers }));
+}"""
+
+
+@dataclass(frozen=True)
+class PythonSnapshot:
+    """The site's memory snapshot of Python, as one visit stored it in Cache Storage."""
+
+    cache: str
+    url: str
+    headers: dict[str, str]
+    bytes_url: str
+
 
 @dataclass
 class BrowserLog:
@@ -224,6 +271,56 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
         launched.close()
 
 
+@pytest.fixture(scope="session")
+def python_snapshot(browser: Browser, site_dir: Path, site_url: str,
+                    server_origin: str) -> PythonSnapshot | None:
+    """Python's memory snapshot as the site makes it on a device: one visit with
+    ``?snapshot=now`` (the solver's worker stores it at once), read back out of Cache Storage
+    and served beside the site. ``None`` if the site stored none (then every test boots the
+    normal way; ``e2e/test_snapshot.py`` says why)."""
+    ctx = browser.new_context(service_workers="block")
+    try:
+        ctx.add_init_script(_BOOT_WATCH)
+        ctx.add_init_script(HOWTO_SEEN)
+        page = ctx.new_page()
+        page.goto(site_url + "?snapshot=now")
+        wait_for_engine(page)
+        deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+        while page.evaluate("document.documentElement.dataset.snapshot ?? ''") not in (
+                "stored", "failed") and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        found: dict[str, Any] | None = page.evaluate(_READ_SNAPSHOT)
+    finally:
+        ctx.close()
+    if found is None:
+        return None
+    folder = site_dir.parent / SEED_FOLDER
+    folder.mkdir(exist_ok=True)
+    (folder / "snapshot.bin").write_bytes(base64.b64decode(found["data"].split(",", 1)[1]))
+    (folder / "seed.html").write_text("<!doctype html><title>seed</title>\n")
+    return PythonSnapshot(found["cache"], found["url"], found["headers"],
+                          f"{server_origin}/{SEED_FOLDER}/snapshot.bin")
+
+
+def seed_snapshot(ctx: BrowserContext, snapshot: PythonSnapshot) -> None:
+    """Store ``snapshot`` in the context's Cache Storage where the site keeps it, from a page
+    of the test server outside the site (closed again), before any page of the site opens."""
+    seeder = ctx.new_page()
+    try:
+        seeder.goto(snapshot.bytes_url.rsplit("/", 1)[0] + "/seed.html")
+        seeder.evaluate(_SEED_SNAPSHOT, [snapshot.bytes_url, snapshot.cache, snapshot.url,
+                                         snapshot.headers])
+    finally:
+        seeder.close()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Name this suite's own marker (``first_visit`` and ``no_service_worker``: pyproject)."""
+    config.addinivalue_line(
+        "markers", "plain_boot: the context starts without Python's memory snapshot, so the "
+        "page and the solver's worker boot the normal way (a first visit's start)")
+
+
 @pytest.fixture
 def browser_log(request: pytest.FixtureRequest) -> BrowserLog:
     """The console messages, page errors and blocked requests of the test's context."""
@@ -235,7 +332,9 @@ def browser_log(request: pytest.FixtureRequest) -> BrowserLog:
 @pytest.fixture
 def context(browser: Browser, server_origin: str, browser_log: BrowserLog,
             request: pytest.FixtureRequest) -> Generator[BrowserContext, None, None]:
-    """A fresh browser context that lets through requests to the test server only.
+    """A fresh browser context that lets through requests to the test server only, with
+    Python's memory snapshot stored as a returning player's device has it (unless the test is
+    marked ``plain_boot`` or ``first_visit``).
 
     A test marked ``no_service_worker`` gets no service worker: a request the site's
     service worker makes on the page's behalf (once it has taken control, which can happen
@@ -243,6 +342,10 @@ def context(browser: Browser, server_origin: str, browser_log: BrowserLog,
     would sometimes get the real one."""
     blocked = request.node.get_closest_marker("no_service_worker") is not None
     ctx = browser.new_context(service_workers="block" if blocked else "allow")
+    if not any(request.node.get_closest_marker(m) for m in ("plain_boot", "first_visit")):
+        snapshot: PythonSnapshot | None = request.getfixturevalue("python_snapshot")
+        if snapshot is not None:
+            seed_snapshot(ctx, snapshot)
     ctx.add_init_script(_BOOT_WATCH)
     if request.node.get_closest_marker("first_visit") is None:
         ctx.add_init_script(HOWTO_SEEN)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -141,11 +142,12 @@ def drawn_piles(page: Page) -> dict[str, list[str | None]]:
     return data
 
 
-def seed(page: Page, items: dict[str, str]) -> None:
-    """Put items in localStorage before the page's first script, on the first load only."""
+def seed(page: Page, items: dict[str, str], once: str = "seeded") -> None:
+    """Put items in localStorage before the page's first script, on the first load only
+    (the next load after this call, for a ``once`` key of its own)."""
     page.add_init_script(f"""
-        if (!sessionStorage.getItem("seeded")) {{
-            sessionStorage.setItem("seeded", "1");
+        if (!sessionStorage.getItem({json.dumps(once)})) {{
+            sessionStorage.setItem({json.dumps(once)}, "1");
             for (const [k, v] of Object.entries({json.dumps(items)})) localStorage.setItem(k, v);
         }}""")
 
@@ -157,14 +159,18 @@ def storage(page: Page) -> dict[str, str]:
 
 
 def resume_save(page: Page, site_url: str, save: str) -> None:
-    """Store a save as the FreeCell game in progress, then open it as a returning player."""
-    open_game(page, site_url, "freecell", 1)
-    page.evaluate("""(save) => {
-        const snap = JSON.parse(patienceBridge.load(save));
-        const { moves, taps, safe, save: text, ...painted } = snap;
-        localStorage.setItem("patience:v1:game:freecell",
-            JSON.stringify({ v: 1, game: "freecell", save: text, snapshot: painted }));
-        localStorage.setItem("patience:v1:current", "freecell");
-    }""", save)
+    """Store a save as the FreeCell game in progress, then open it as a returning player.
+
+    The record is the one the page stores for it (the engine's snapshot of the save, less the
+    moves and the save text), made here by the same engine in CPython: one start of the page,
+    not a first one to make the record and a second to open it."""
+    from patience.bridge import Bridge  # noqa: PLC0415 (the engine, for the page's record)
+
+    now = json.loads(Bridge().load(save))
+    assert "error" not in now, now
+    painted = {k: v for k, v in now.items() if k not in ("moves", "taps", "safe", "save")}
+    seed(page, {"patience:v1:game:freecell": json.dumps(
+        {"v": 1, "game": "freecell", "save": now["save"], "snapshot": painted}),
+        "patience:v1:current": "freecell"}, once=f"resumed:{uuid.uuid4().hex}")
     page.goto(site_url)
     wait_ready(page)

@@ -18,6 +18,9 @@ from .conftest import BrowserLog, open_site
 
 GAMES = list(patience.GAMES)
 
+# A first visit's start: no memory snapshot of Python (conftest.py).
+pytestmark = pytest.mark.plain_boot
+
 
 def test_boots_and_deals(page: Page, site_url: str, browser_log: BrowserLog) -> None:
     """The page defines ``patienceBridge``, whose calls return the engine's JSON."""

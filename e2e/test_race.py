@@ -21,6 +21,7 @@ import re
 import time
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from patience import worker
@@ -195,6 +196,7 @@ def forget_snapshots(page: Page) -> None:
     }""")
 
 
+@pytest.mark.plain_boot              # the solver's start is slow only without a snapshot
 def test_switches_while_the_solver_starts_never_show_the_old_answer(page: Page,
                                                                      site_url: str) -> None:
     r = rng()

@@ -53,6 +53,7 @@ def test_a_save_with_an_illegal_move_is_set_aside(page: Page, site_url: str) -> 
 
 
 @pytest.mark.no_service_worker
+@pytest.mark.plain_boot
 def test_python_that_cannot_start_says_so_and_retry_recovers(page: Page, site_url: str) -> None:
     blocked = {"on": True}
 

@@ -26,6 +26,9 @@ from playwright.sync_api import Browser, Page, expect
 from .conftest import BOOT_TIMEOUT_MS, ROOT, SUB_PATH, wait_for_engine
 from .play import card, manual_play, snap, storage, wait_ready
 
+# Each test makes its own snapshot from a first visit (conftest.py stores none).
+pytestmark = pytest.mark.plain_boot
+
 #: Reads this site's snapshot entry from Cache Storage: its URL, header and bytes' SHA-256.
 ENTRIES = """async () => {
   const out = [];
