@@ -159,8 +159,8 @@ def storage(page: Page) -> dict[str, str]:
 def resume_save(page: Page, site_url: str, save: str) -> None:
     """Store a save as the FreeCell game in progress, then open it as a returning player."""
     open_game(page, site_url, "freecell", 1)
-    page.evaluate("""(save) => {
-        const snap = JSON.parse(patienceBridge.load(save));
+    page.evaluate("""async (save) => {
+        const snap = JSON.parse(await patienceBridge.load(save));
         const { moves, taps, safe, save: text, ...painted } = snap;
         localStorage.setItem("patience:v1:game:freecell",
             JSON.stringify({ v: 1, game: "freecell", save: text, snapshot: painted }));

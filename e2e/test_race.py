@@ -66,10 +66,10 @@ def switch(page: Page, game: str) -> None:
 
 def state(page: Page) -> dict[str, Any]:
     """The verdict line, the tip, the marks and the engine's snapshot, read in one go."""
-    data: dict[str, Any] = page.evaluate("""() => {
+    data: dict[str, Any] = page.evaluate("""async () => {
+        const snap = JSON.parse(await patienceBridge.snapshot(0));
         const v = document.getElementById("verdict");
         const tip = document.getElementById("tip");
-        const snap = JSON.parse(patienceBridge.snapshot(0));
         const hinted = {};
         for (const c of document.querySelectorAll(".card.hint")) {
             const p = c.dataset.pile, i = Number(c.dataset.index);
@@ -221,9 +221,14 @@ def watch_verdict(page: Page) -> None:
         window.__verdicts = [];
         window.__verdictWatch?.disconnect();
         window.__verdictWatch = new MutationObserver(() => {
-            const snap = JSON.parse(patienceBridge.snapshot(0));
-            window.__verdicts.push({state: v.dataset.state, text: v.textContent,
-                                    game: snap.game, line: snap.line, save: snap.save});
+            // the engine answers in the order it is asked: the pushes keep the changes' order
+            const seen = {state: v.dataset.state, text: v.textContent};
+            const entry = {};
+            window.__verdicts.push(entry);
+            patienceBridge.snapshot(0).then((text) => {
+                const snap = JSON.parse(text);
+                Object.assign(entry, seen, {game: snap.game, line: snap.line, save: snap.save});
+            });
         });
         window.__verdictWatch.observe(v, {attributes: true, childList: true,
                                           characterData: true, subtree: true});

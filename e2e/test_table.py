@@ -68,7 +68,7 @@ def _play_a_tap(page: Page) -> None:
         # On its index strip: the part of a covered card that shows.
         page.locator(f'.card[data-pile="{pile_id}"][data-index="{index}"]').click(
             position={"x": 6, "y": 4})
-    page.wait_for_function(f"JSON.parse(patienceBridge.snapshot(0)).moveCount > {before}")
+    page.wait_for_function(f"async () => (await __snap()).moveCount > {before}")
 
 
 def test_the_table_top_edge_stays_put_through_twenty_moves_on_a_phone(
