@@ -88,3 +88,28 @@ def test_folding_keeps_the_count_of_automatic_moves() -> None:
     data = json.loads(g.save())
     assert data["autoFolded"] == g.auto_offset > 0
     assert Session.load(g.save()).move_count == g.move_count
+    # The tally numbers the kept line's end as the counter does, the folded moves included.
+    tally = g.tally()
+    assert tally["folded"] == g.offset - g.auto_offset > 0
+    assert tally["folded"] + len(g.moves) - len(tally["auto"]) == g.move_count
+
+
+def test_the_tally_numbers_every_kept_position_as_the_counter_would() -> None:
+    """The snapshot's tally lets the page name a kept position by the counter ("Undo to move
+    N" must name the number the counter shows once undone), folded moves included."""
+    b, snap = _deal_with_safe_moves()
+    counters = [snap["moveCount"]]
+    for i in range(12):
+        move = snap["safe"][0] if snap["safe"] and i % 3 == 0 else "stock>waste"
+        snap = call(b.play(move, 0, move != "stock>waste"))
+        counters.append(snap["moveCount"])
+    tally = snap["tally"]
+    assert tally["folded"] == 0 and tally["auto"]
+
+    def counted(i: int) -> int:
+        return int(tally["folded"]) + i - sum(1 for a in tally["auto"] if a < i)
+    assert [counted(i) for i in range(len(counters))] == counters
+    # Undone to a kept place, the counter reads what the tally said of it.
+    for _ in range(5):
+        snap = call(b.undo(0))
+    assert snap["moveCount"] == counters[len(counters) - 6]

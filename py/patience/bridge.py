@@ -274,7 +274,7 @@ class Bridge(LinksApi, RecordsApi, GuideApi):
             "lastWords": words, "safe": [str(m) for m in auto.safe_moves(r, s)], "finish": finish,
             "status": status, "score": session.score(),
             "scoring": r.scoring, "moveCount": session.move_count,
-            "history": session.history,
+            "history": session.history, "tally": session.tally(),
             "folded": session.offset,
             "canUndo": bool(session.moves), "canRedo": bool(session.redo_stack),
             "last": str(session.moves[-1]) if session.moves else None,

@@ -228,6 +228,14 @@ class Session:
         counter: the table's automatic moves are not counted)."""
         return self.history - self.auto_offset - sum(self.autos)
 
+    def tally(self) -> dict[str, Any]:
+        """Return what the page needs to number a kept position by the move counter:
+        ``{"folded": the player's moves folded into the start, "auto": [places in the kept
+        moves of the table's own moves]}``; position ``i`` of the kept line is then player
+        move ``folded + i - (automatic places below i)``."""
+        return {"folded": self.offset - self.auto_offset,
+                "auto": [i for i, a in enumerate(self.autos) if a]}
+
     def restart(self) -> None:
         """Go back to the deal (or to the position the oldest kept move was played from),
         keeping the moves so they can be redone."""

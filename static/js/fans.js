@@ -31,36 +31,25 @@ export function maxUpFan(cardH, strip) {
   return Math.max(strip * 1.3, UP_FAN * cardH, Math.min(TOUCH_FAN, TALL_FAN * cardH));
 }
 
-/** The heights a fanned pile takes: `least` shows every face-up index (face-down cards 2 px
- * apart), `full` fans every card as far as it may. */
-function pileHeights(cards, cardH, strip) {
+/** The height a fanned pile needs to show every face-up index (face-down cards 2 px apart). */
+function leastHeight(cards, cardH, strip) {
   let down = 0;
   let up = 0;
   cards.forEach((c, i) => { if (i < cards.length - 1) (c === null ? down++ : up++); });
-  return { least: cardH + down * 2 + up * strip + 0.5,
-    full: cardH + down * Math.max(3, DOWN_FAN * cardH) + up * maxUpFan(cardH, strip) };
+  return cardH + down * 2 + up * strip + 0.5;
 }
 
-/** The room each fanned row gets, from the height the table has for them (`avail`): each
- * row at least what shows every index of its piles (else the table is cramped), then the
- * planned height or its piles' full fans, shared out as far as the height goes; the last row
- * keeps what is left. */
+/** The room each fanned row gets, from the height the table has for them (`avail`): every
+ * row but the last an equal share, or its planned height (`planned`) if that is more, fixed
+ * for the game (it depends on the table and the card size, never on the position, so the rows
+ * below never move while the table keeps its size); the last row keeps what is left, the felt
+ * below it. A row whose piles grow past their room squeezes its own fans; the table is
+ * cramped when a row cannot show every face-up index. */
 export function fannedRooms(snap, rows, avail, cardH, strip, planned) {
-  const want = rows.map((row) => {
-    let least = cardH;
-    let full = cardH;
-    for (const slot of row.slots) {
-      if (!slot) continue;
-      const h = pileHeights(snap.piles[slot.pile] ?? [], cardH, strip);
-      least = Math.max(least, h.least);
-      full = Math.max(full, h.full);
-    }
-    return { least, target: Math.max(least, planned, full) };
-  });
-  const sumLeast = want.reduce((a, w) => a + w.least, 0);
-  const sumTarget = want.reduce((a, w) => a + w.target, 0);
-  const share = sumTarget > sumLeast ? Math.max(0, Math.min(1, (avail - sumLeast) / (sumTarget - sumLeast))) : 1;
-  const rooms = want.map((w) => w.least + (w.target - w.least) * share);
-  if (rooms.length) rooms[rooms.length - 1] = Math.max(rooms[rooms.length - 1], avail - rooms.slice(0, -1).reduce((a, r) => a + r, 0));
-  return { rooms, cramped: sumLeast > avail + 0.5 };
+  const n = rows.length;
+  const share = n > 1 ? Math.min(Math.max(avail / n, planned), (avail - cardH) / (n - 1)) : avail;
+  const rooms = rows.map((_, i) => (i < n - 1 ? share : avail - share * (n - 1)));
+  const cramped = rows.some((row, i) => row.slots.some((slot) =>
+    slot && leastHeight(snap.piles[slot.pile] ?? [], cardH, strip) > rooms[i] + 0.5));
+  return { rooms, cramped };
 }

@@ -109,14 +109,25 @@ function rowGeometryAt(snap, width, height, smaller) {
   const gap = Math.round(Math.max(4, Math.min(14, width * 0.012)));
   const design = designCards(snap);
   // Height in card heights: a plain row is one card, a triangle of rows each half covering
-  // the one above (rows + 1) / 2, a fanned row one card plus the planned fan.
-  let units = 0;
-  for (const row of layout.rows) {
-    units += row.kind === "triangle" ? (triangleRows(row) + 1) / 2 : isFanned(row) ? 1 + (design - 1) * DESIGN_FAN : 1;
-  }
+  // the one above (rows + 1) / 2, a fanned row one card plus the planned fan. A fanned row
+  // above another has a fixed room, so its planned cards are at least a corner index apart
+  // (big cards' indices take more than DESIGN_FAN); the last one may borrow the felt below.
   const byWidth = (width - gap * (cols + 1)) / cols;
-  const byHeight = (height - gap * (layout.rows.length + 1)) / (units * RATIO);
-  const { cardW, cardH, index } = sized(smaller ?? Math.min(byWidth, byHeight));
+  const lastFanned = layout.rows.findLastIndex(isFanned);
+  const byHeight = (fan) => {
+    let units = 0;
+    layout.rows.forEach((row, r) => {
+      const f = r === lastFanned ? DESIGN_FAN : fan;
+      units += row.kind === "triangle" ? (triangleRows(row) + 1) / 2 : isFanned(row) ? 1 + (design - 1) * f : 1;
+    });
+    return (height - gap * (layout.rows.length + 1)) / (units * RATIO);
+  };
+  let planW = Math.min(byWidth, byHeight(DESIGN_FAN));
+  for (let i = 0; i < 3; i++) {
+    const w = Math.floor(planW);
+    planW = Math.min(byWidth, byHeight(Math.max(DESIGN_FAN, (cornerIndex(w).strip + 1) / Math.round(w * RATIO))));
+  }
+  const { cardW, cardH, index } = sized(smaller ?? planW);
   const left = Math.max(gap, (width - (cols * cardW + (cols - 1) * gap)) / 2);
   const colX = (c) => left + c * (cardW + gap);
   const piles = {};
@@ -128,7 +139,8 @@ function rowGeometryAt(snap, width, height, smaller) {
     else if (!isFanned(row)) fixed += cardH;
   }
   const planned = cardH * (1 + (design - 1) * DESIGN_FAN);
-  const { rooms, cramped: short } = fannedRooms(snap, fannedRows, height - fixed, cardH, index.strip, planned);
+  const upper = cardH + (design - 1) * Math.max(DESIGN_FAN * cardH, index.strip + 1);
+  const { rooms, cramped: short } = fannedRooms(snap, fannedRows, height - fixed, cardH, index.strip, upper);
   let cramped = short;
   let y = gap;
   for (const row of layout.rows) {
@@ -152,7 +164,8 @@ function rowGeometryAt(snap, width, height, smaller) {
       cramped ||= g.cramped;
       rowHeight = Math.max(rowHeight, g.h);
     });
-    if (fannedAt >= 0 && fannedAt < fannedRows.length - 1) rowHeight = Math.max(rowHeight, room);
+    // A fanned row above another keeps its room whatever its piles hold: the rows below stay put.
+    if (fannedAt >= 0 && fannedAt < fannedRows.length - 1) rowHeight = room;
     y += rowHeight + gap;
   }
   return { mode: "rows", cardW, cardH, gap, index, piles, cramped };

@@ -17,6 +17,14 @@ function piles(text) {
   return { src, dst, count: Number(n || 1) };
 }
 
+/** The move counter's number at position i of the kept line (the engine's "tally": the
+ * player's moves folded into its start and the places of the table's own moves), so "Undo to
+ * move N" names the number the counter will show. Without a tally, i itself. */
+export function counted(tally, i) {
+  if (!tally || !Array.isArray(tally.auto)) return i;
+  return (Number(tally.folded) || 0) + i - tally.auto.filter((a) => a < i).length;
+}
+
 /** core: the shared state and helpers of assist.js. */
 export function createPonr(core) {
   const { ctx, kn } = core;
@@ -85,8 +93,9 @@ export function createPonr(core) {
     if (!p || p.winnable === null) return;
     core.hints.stopSolving();
     const to = p.winnable;
+    const shown = counted(ctx.snap()?.tally, to);
     ctx.undoTo(to);
-    ctx.announce(`Back to move ${to}, the last position that could still be won`);
+    ctx.announce(`Back to move ${shown}, the last position that could still be won`);
     document.querySelector('#table .pile[tabindex="0"]')?.focus({ preventScroll: true });
   }
 
@@ -102,7 +111,9 @@ export function createPonr(core) {
     const m = piles(kn.line[j]);          // the piles' names only: the cards have moved on
     const what = isStock(s.layout, m.src) ? "turning the stock" : isStock(s.layout, m.dst) ? "turning the waste over"
       : `${s.labels[m.src] ?? m.src} to ${s.labels[m.dst] ?? m.dst}`;
-    return { text: `Lost at move ${j + 1} (${what}).`, back: j === 0 ? "Undo to the deal" : `Undo to move ${j}`, found: true };
+    const at = counted(s.tally, j);
+    return { text: `Lost at move ${counted(s.tally, j + 1)} (${what}).`,
+      back: at === 0 ? "Undo to the deal" : `Undo to move ${at}`, found: true };
   }
 
   /** Read the point of no return out once, when it is first shown. */

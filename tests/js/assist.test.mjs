@@ -160,3 +160,16 @@ describe("with the indicator off", () => {
     assert.equal(els.verdict.hidden, true);
   });
 });
+
+describe("the point of no return's move numbers", () => {
+  it("follow the move counter, which skips the table's own moves and counts folded ones", async () => {
+    const { counted } = await import("../../static/js/ponr.js");
+    // Kept moves 0..5, of which 1 and 2 were the table's own (safe cards played by it).
+    const tally = { folded: 0, auto: [1, 2] };
+    assert.deepEqual([0, 1, 2, 3, 4, 5, 6].map((i) => counted(tally, i)), [0, 1, 1, 1, 2, 3, 4]);
+    // Ten player moves folded into the kept line's start.
+    assert.equal(counted({ folded: 10, auto: [0] }, 3), 12);
+    // No tally (an older snapshot): the place itself.
+    assert.equal(counted(undefined, 4), 4);
+  });
+});

@@ -185,3 +185,28 @@ test("a row of short piles lends its felt to taller fans on a phone", () => {
   assert.ok(t7[1].y - t7[0].y > 0.36 * geo.cardH, "more than a third of a card");
   assert.ok(t7[1].y - t7[0].y <= TOUCH_FAN);
 });
+
+test("the second row of piles holds still while the first row's piles grow and shrink (issue 25)", () => {
+  // Baker's Dozen on a phone: the first row's piles change length move by move (1 to 8 cards,
+  // a pile emptied), the second row as dealt; its piles must not move under the finger.
+  const cards = ["KS", "QH", "JC", "TD", "9S", "8H", "7C", "6D"];
+  const upper = [[4, 4, 4, 4, 4, 4, 4], [5, 3, 4, 4, 4, 4, 4], [6, 3, 4, 5, 3, 4, 4], [7, 2, 4, 6, 3, 4, 4],
+    [8, 1, 4, 6, 3, 4, 5], [8, 0, 4, 7, 2, 4, 5], [3, 0, 8, 7, 2, 1, 8], [1, 1, 1, 1, 1, 1, 1]];
+  for (const [w, h] of [[360, 520], [360, 640], [1366, 640]]) {
+    const dealt = geometry(bakersDozen(), w, h);
+    for (const lengths of upper) {
+      const piles = Object.fromEntries(lengths.map((n, i) => [`t${i + 1}`, cards.slice(0, n)]));
+      const geo = geometry(bakersDozen(piles), w, h);
+      if (geo.cardW !== dealt.cardW) continue;                 // a new card size may move the rows
+      for (let i = 8; i <= 13; i++) {
+        assert.equal(geo.piles[`t${i}`].y, dealt.piles[`t${i}`].y, `t${i} at ${w}x${h} with ${lengths}`);
+      }
+      for (let i = 1; i <= 7; i++) {
+        const spots = geo.piles[`t${i}`].spots;
+        if (spots.length) assert.ok(spots[spots.length - 1].y + geo.cardH <= geo.piles.t8.y, `t${i} above the second row`);
+      }
+    }
+  }
+  const phone = geometry(bakersDozen({ t1: cards }), 360, 520);
+  assert.equal(phone.cardW, geometry(bakersDozen(), 360, 520).cardW, "a pile of 8 keeps the phone's card size");
+});
