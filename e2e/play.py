@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -168,3 +169,14 @@ def resume_save(page: Page, site_url: str, save: str) -> None:
     }""", save)
     page.goto(site_url)
     wait_ready(page)
+
+
+def until(page: Page, predicate: str, timeout: float = 30_000) -> None:
+    """Evaluate an async JavaScript predicate until it is truthy (``wait_for_function`` takes
+    the promise an async predicate returns for a truthy answer): the engine's answers come
+    from its worker (``__snap()``, conftest.py, resolves with its snapshot)."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(predicate):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not so within {timeout / 1000:g} s: {predicate}")
+        page.wait_for_timeout(20)
