@@ -11,6 +11,7 @@ from patience import Move, Rules, Session, State
 from patience.cards import card_str, parse_card
 from patience.notation import header, parse_position
 from patience.solver import solve
+from patience.vocab import SUIT_UP
 
 # The foundations gave back 4S onto the 5H so that the 3D could leave the 2D; nothing else
 # frees the 2D (the 5D and both black 6s lie under it). 5H looks safe by the rule without
@@ -72,7 +73,7 @@ def setup(game_id: str, piles: Mapping[str, str], options: Mapping[str, object] 
     if r.stock >= 0 and "stock" not in lines:
         lines["stock"] = " ".join(card_str(c) for c in sorted(left.elements()))
         left.clear()
-    if r.game.foundation == "suit_up":
+    if r.game.foundation == SUIT_UP:
         free_f = [r.names[f] for f in r.F if r.names[f] not in lines]
         for suit in range(4):
             for _ in range(r.game.decks):

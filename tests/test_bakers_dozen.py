@@ -8,9 +8,9 @@ import patience
 from patience import IllegalMoveError, Session, safe_moves
 from patience.cards import RANK, parse_card
 from patience.deal import shuffle
-from patience.games.layouts import rows
 from patience.rulespage import build
 from patience.solver import solve
+from patience.vocab import Dealt, Rows
 
 from helpers import legal, move, pile, plain_search, setup
 
@@ -41,7 +41,10 @@ def test_the_kings_move_down_and_every_other_card_keeps_its_order() -> None:
     r = patience.rules("bakers_dozen")
     moved = 0
     for deal in range(1, 101):
-        dealt, _, _ = rows((4,) * 13, up=4)(shuffle(r.pack(), "bakers_dozen", deal))
+        plain_deal = Dealt(shuffle(r.pack(), "bakers_dozen", deal), [[] for _ in r.T],
+                           [0] * 13, [])
+        Rows((4,) * 13, up=4).apply(plain_deal)
+        dealt = plain_deal.tableau
         s = r.deal(deal)
         for t, plain in zip(r.T, dealt):
             kings = [c for c in plain if RANK[c] == KING]

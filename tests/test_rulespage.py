@@ -102,6 +102,7 @@ def measured(game_id: str, options_json: str) -> dict[str, set[int]]:
         "cards": {len(r.pack())}, "decks": {len(r.pack()) // 52},
         "piles": {len(r.T), *(sizes.count(n) for n in sizes)}, "pile size": set(sizes),
         "tableau cards": {sum(sizes)}, "cells": {len(r.C)}, "foundations": {len(r.F)},
+        "cells dealt": {sum(1 for c in r.C if s.piles[c])},
         "face up": {n - s.down[t] for n, t in zip(sizes, r.T)},
         "rows": {sum(1 for t in r.T if r.free(s, t))},
         "ace": {patience.cards.rank(parse_card("AS"))},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -10,9 +11,23 @@ import pytest
 
 import patience
 from patience.game import Game, Option
-from patience.games.layouts import kings_to_bottom, pyramid_cover, row, standard_layout
+from patience.games.layouts import pyramid_cover, row, standard_layout
 from patience.rulespage import HOOK_WORDS, build
 from patience.solver import winnable_key
+from patience.vocab import (
+    ALTERNATE,
+    ANY_CARD,
+    ANY_SUIT,
+    ONE_CARD,
+    STAYS_EMPTY,
+    TO_WASTE,
+    DealStep,
+    Dealt,
+    KingsToBottom,
+    Num,
+    Rows,
+    ToCells,
+)
 
 from helpers import setup
 
@@ -86,38 +101,61 @@ def test_option_roles_are_named_in_the_table() -> None:
 
 def test_a_table_checks_its_option_roles() -> None:
     base: dict[str, Any] = {"id": "x", "title": "X", "decks": 1, "tableau": 1,
-                            "foundations": 4, "deal": lambda p: ([p], [0], []),
-                            "build": "alt", "lift": "one", "empty": "any"}
+                            "foundations": 4, "deal": (Rows((52,)),),
+                            "build": ALTERNATE, "lift": ONE_CARD, "empty": ANY_CARD}
     with pytest.raises(ValueError, match="unknown option 'peek'"):
         Game(**base, peek="peek")
     with pytest.raises(ValueError, match="timed scoring needs a scoring option"):
         Game(**base, timed="t", options=(Option("t", "T", (False, True), False),))
 
 
-def test_an_arrange_hook_rearranges_the_deal_once_before_play() -> None:
-    """``Game.arrange`` gets the dealt piles and face-down counts and changes them in place;
-    ``Rules.deal`` plays what it leaves, and the rules page says what it did."""
-    def deal(pack: list[int]) -> tuple[list[list[int]], list[int], list[int]]:
-        return [pack[:26], pack[26:]], [25, 0], []
+@dataclass(frozen=True)
+class Flip(DealStep):
+    """A deal step of the test's own: swap the two piles as dealt."""
 
-    def flip(piles: list[list[int]], down: list[int]) -> None:
-        piles.reverse()
-        down.reverse()
+    def apply(self, dealt: Dealt) -> None:
+        dealt.tableau.reverse()
+        dealt.down.reverse()
 
+    def words(self, num: Num) -> str | None:
+        return "The two piles swap places."
+
+
+def test_a_deal_is_its_steps_in_order() -> None:
+    """``Game.deal`` lists steps that deal and rearrange the pack in turn; ``Rules.deal``
+    plays what they leave, and the rules page says what each step did."""
     base: dict[str, Any] = {"id": "x", "title": "X", "decks": 1, "tableau": 2,
-                            "foundations": 4, "deal": deal, "build": "any", "lift": "one",
-                            "empty": "none"}
-    plain = patience.Rules(Game(**base)).deal(5)
-    arranged = patience.Rules(Game(**base, arrange=flip)).deal(5)
+                            "foundations": 4, "build": ANY_SUIT, "lift": ONE_CARD,
+                            "empty": STAYS_EMPTY}
+    plain_game = Game(**base, deal=(Rows((26, 26), up=(1, 26)),))
+    plain = patience.Rules(plain_game).deal(5)
+    flipped = Game(**base, deal=(Rows((26, 26), up=(1, 26)), Flip()))
+    arranged = patience.Rules(flipped).deal(5)
     assert arranged.piles[-2:] == plain.piles[-1:-3:-1]
     assert arranged.down[-2:] == (0, 25)
-    piles = [[51, 4, 50, 48, 9], [], [3]]  # KS 2C KH KC 3D: Kings first, in dealt order
-    kings_to_bottom(piles, [0, 0, 0])
-    assert piles == [[51, 50, 48, 4, 9], [], [3]]
+    assert "The two piles swap places." in build(flipped).text()
+    dealt = Dealt([], [[51, 4, 50, 48, 9], [], [3]], [0, 0, 0], [])
+    KingsToBottom().apply(dealt)  # KS 2C KH KC 3D: Kings first, in dealt order
+    assert dealt.tableau == [[51, 50, 48, 4, 9], [], [3]]
+
+
+def test_a_deal_may_fill_free_cells_and_leave_a_stock() -> None:
+    base: dict[str, Any] = {"id": "x", "title": "X", "decks": 1, "tableau": 2,
+                            "foundations": 4, "cells": 3, "build": ANY_SUIT,
+                            "lift": ONE_CARD, "empty": ANY_CARD, "stock": TO_WASTE}
+    r = patience.Rules(Game(**base, deal=(Rows((3, 4), up=1), ToCells(2))))
+    s = r.deal(7)
+    assert [len(s.piles[t]) for t in r.T] == [3, 4] and [s.down[t] for t in r.T] == [2, 3]
+    assert [len(s.piles[c]) for c in r.C] == [1, 1, 0]
+    assert len(s.piles[r.stock]) == 52 - 9
+    assert sorted(c for p in s.piles for c in p) == list(range(52))
 
 
 def test_every_hook_a_game_uses_has_its_words_on_the_rules_page() -> None:
     for g in patience.GAMES.values():
-        for hook in (g.arrange, g.after_move):
-            if hook is not None:
-                assert HOOK_WORDS[hook] in build(g).text(), g.id
+        if g.after_move is not None:
+            assert HOOK_WORDS[g.after_move] in build(g).text(), g.id
+        for step in g.deal:
+            said = step.words(lambda _, n: str(n))
+            if said is not None:
+                assert said in build(g).text(), g.id

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 import patience
 import patience.worker
 from patience import Session
+from patience.solver import solve_steps
 from patience.worker import SLICE, run, start
 
 from helpers import LOSING, freecell_ending
@@ -129,3 +131,33 @@ def test_a_failure_inside_a_search_answers_with_an_error(
     session = Session(patience.rules("freecell"), deal=1)
     answer = run(job(kind="solve", save=session.save(), budget=10))
     assert answer == {"error": {"kind": "IndexError", "message": "a bug in the solver"}}
+
+
+def test_no_slice_of_a_search_expands_more_than_slice_positions() -> None:
+    # Klondike starts with four narrowed passes smaller than SLICE (a 48th of the budget
+    # each), which never pause themselves: the search pauses between passes as well, so
+    # the worker looks at its messages (a newer position, a cancel) within SLICE positions
+    # from the start, not after all four passes and a slice of the next.
+    r = patience.rules("klondike", {"draw": 1})
+    steps = solve_steps(r, r.deal(4), 12_000, SLICE)
+    pauses = [0]
+    while True:
+        try:
+            pauses.append(next(steps))
+        except StopIteration as done:
+            result = done.value
+            break
+    pauses.append(result.nodes)
+    assert result.verdict == "unknown" and result.nodes == 12_000
+    assert max(b - a for a, b in itertools.pairwise(pauses)) <= SLICE
+    assert len(pauses) > result.nodes // SLICE + 2
+
+
+def test_a_solve_job_dropped_mid_search_stops_and_says_so() -> None:
+    session = Session(patience.rules("klondike", {"draw": 1}), deal=4)
+    j = start(job(kind="solve", save=session.save(), budget=60_000))
+    assert j.step() is None and j.step() is None    # searching, no answer yet
+    j.close()
+    assert json.loads(j.step() or "") == {
+        "error": {"kind": "dropped", "message": "the job was dropped"}}
+    assert json.loads(j.step() or "")["error"]["kind"] == "dropped"   # and stays so

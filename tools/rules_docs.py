@@ -1,6 +1,6 @@
 """Write ``docs/rules/``: the project's own specification, generated from the game tables.
 
-    python3 tools/rules_docs.py            # rewrite docs/rules/
+    python3 tools/rules_docs.py            # rewrite docs/rules/ and the README's opening
     python3 tools/rules_docs.py --check    # exit 1 if the committed files are out of date
 
 One page per game (``docs/rules/<game id>.md``), made by :mod:`patience.rulespage` from the
@@ -8,10 +8,14 @@ game's table with its default options, and ``decisions.md``: what the engine set
 the classic rule sheets leave a choice, with its numbers taken from the engine's constants.
 A test (``tests/test_rules_docs.py``) fails when the committed files differ from what this
 writes, so a change to a table or a constant must come with the regenerated pages.
+
+The README's opening sentence names the games of the registry, counted in words; this tool
+writes it too (``readme``), so a new game needs no hand edit of the README.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -23,6 +27,10 @@ from patience.games import GAMES  # noqa: E402
 from patience.rules import MAX_DEAL  # noqa: E402
 
 DOCS = ROOT / "docs" / "rules"
+README = ROOT / "README.md"
+COUNTS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+          "Eleven", "Twelve", "Thirteen", "Fourteen", "Fifteen", "Sixteen", "Seventeen",
+          "Eighteen", "Nineteen", "Twenty")
 NOTICE = ("<!-- Written by tools/rules_docs.py from the game tables; edit the tables or the "
           "tool, then run it again. -->")
 
@@ -120,10 +128,30 @@ def pages() -> dict[str, str]:
     return out
 
 
+def readme(text: str) -> str:
+    """Return the README with its opening paragraph naming the registry's games: "Ten
+    solitaire games — Klondike, ... and Baker's Dozen — " and the rest of the paragraph as
+    it stands, wrapped again."""
+    head, first, rest = text.split("\n\n", 2)
+    found = re.fullmatch(r"\w+ solitaire games — .*? — (.*)", " ".join(first.split()))
+    if found is None:
+        raise ValueError("the README's first paragraph does not open with the games")
+    titles = [g.title for g in GAMES.values()]
+    count = COUNTS[len(titles)] if len(titles) < len(COUNTS) else str(len(titles))
+    names = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+    opening = f"{count} solitaire games — {names} — {found.group(1)}"
+    return "\n\n".join([head, rulespage.wrap(opening), rest])
+
+
 def main() -> int:
     """Write the files, or with ``--check`` tell whether they are up to date."""
     check = "--check" in sys.argv[1:]
     stale = []
+    text = README.read_text(encoding="utf-8")
+    if readme(text) != text:
+        stale.append("README.md")
+        if not check:
+            README.write_text(readme(text), encoding="utf-8")
     for name, text in pages().items():
         path = DOCS / name
         if path.exists() and path.read_text() == text:

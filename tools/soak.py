@@ -93,8 +93,10 @@ def variants() -> list[tuple[str, dict[str, Any]]]:
 
 def pick_variant(rng: random.Random, all_variants: list[tuple[str, dict[str, Any]]]
                  ) -> tuple[str, dict[str, Any]]:
-    """A game chosen evenly among the games, then one of its option sets evenly."""
-    game = rng.choice([g.id for g in patience.games()])
+    """A game chosen evenly among the games that have variants in ``all_variants`` (in the
+    registry's order), then one of its option sets evenly."""
+    present = {g for g, _ in all_variants}
+    game = rng.choice([g.id for g in patience.games() if g.id in present])
     return rng.choice([v for v in all_variants if v[0] == game])
 
 

@@ -7,6 +7,7 @@ from typing import Literal
 from .cards import RANK, RED, SUIT
 from .game import Move, State
 from .rules import Rules
+from .vocab import KING_RIGHTMOST
 
 Status = Literal["won", "stuck", "playing"]
 
@@ -52,7 +53,7 @@ def safe_moves(r: Rules, s: State) -> list[Move]:
     if r.waste >= 0 and piles[r.waste] and r.draw == 1:
         sources.append(r.waste)
     for t in r.T:
-        if len(piles[t]) > s.down[t] and not (r.game.empty == "king_rightmost"
+        if len(piles[t]) > s.down[t] and not (r.game.empty == KING_RIGHTMOST
                                               and len(piles[t]) == 1):
             sources.append(t)
     # Lowest rank on the foundations for each suit, counting a suit's piles across decks.
@@ -129,14 +130,4 @@ def status(r: Rules, s: State, moves: list[Move] | None = None) -> Status:
 
 def _playable(r: Rules, s: State, card: int) -> bool:
     """Tell whether a card from the waste could go anywhere in the present position."""
-    piles = s.piles
-    if r.pairs:
-        total = r.pair_total
-        free = [piles[t][-1] for t in r.T if piles[t] and r.free(s, t)]
-        return RANK[card] == total or any(RANK[card] + RANK[c] == total for c in free)
-    if any(r.foundation_accepts(piles[f], card) for f in r.F):
-        return True
-    if r.game.build == "none":
-        return False
-    return any(r.on[card * 52 + piles[t][-1]] if piles[t] else r.empty_accepts(t, card)
-               for t in r.T)
+    return r.game.play.playable(r, s, card)

@@ -8,22 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import RANK, RANK_NAMES, RED, card_name
+from .cards import card_name
 from .game import Move, State
 from .movegen import gives_back
 
 if TYPE_CHECKING:
     from .rules import Rules
-
-BUILDS = {
-    "alt": "the tableau builds down in alternating colours",
-    "any": "the tableau builds down by rank, whatever the suit",
-}
-LIFTS = {
-    "one": "only one card moves at a time",
-    "run": "only a run built down in alternating colours moves as a unit",
-    "suit_run": "only a run of one suit, in descending order, moves as a unit",
-}
 
 
 def explain(r: Rules, s: State, m: Move) -> str:
@@ -42,8 +32,13 @@ def explain(r: Rules, s: State, m: Move) -> str:
         return "a move needs two different piles"
     if not pile:
         return f"{m.src} is empty"
-    if r.pairs:
-        return _pairs(r, s, m, src, dst)
+    return r.game.play.refusal(r, s, m, src, dst)
+
+
+def refusal(r: Rules, s: State, m: Move, src: int, dst: int) -> str:
+    """Return why a move between two piles, its source not empty, breaks the building rules
+    (``vocab.Building``)."""
+    pile = s.piles[src]
     up = len(pile) - s.down[src]
     if m.n < 1 or m.n > up:
         return f"{m.src} has {up} face-up card{'s' if up != 1 else ''}, not {m.n}"
@@ -51,7 +46,7 @@ def explain(r: Rules, s: State, m: Move) -> str:
         if src not in r.T or dst not in r.T:
             return "only one card moves at a time to or from that pile"
         if m.n > r.run_length(pile, s.down[src]):
-            return LIFTS.get(r.game.lift, "those cards do not move together")
+            return r.game.lift.refusal(r.game.build)
     card = pile[-m.n]
     if src in r.F and not r.takeback:
         return "cards on the foundations do not come back in this game"
@@ -90,32 +85,20 @@ def _stock(r: Rules, s: State, m: Move) -> str:
 
 
 def _foundation(r: Rules, found: tuple[int, ...], card: int) -> str:
-    kind = r.game.foundation
-    if kind == "wrap":
-        return (f"the {card_name(card)} is not one rank above or below the "
-                f"{card_name(found[-1])}")
-    if kind != "suit_up":
-        return "cards reach the foundations only as whole runs from King to Ace"
-    if not found:
-        return "only an Ace starts a foundation"
-    return (f"the {card_name(card)} cannot go on the {card_name(found[-1])}: foundations "
-            "build up in suit from the Ace")
+    return r.game.foundation.refusal(found, card, card_name)
 
 
 def _tableau(r: Rules, s: State, m: Move, dst: int, card: int) -> str:
     target = s.piles[dst]
     if dst not in r.T:
         return f"nothing goes onto {m.dst}"
-    if r.game.build == "none":
+    build = r.game.build
+    if not build.builds:
         return f"{r.game.title} has no building on the tableau"
     if not target:
-        rule = r.game.empty
-        if rule == "none":
-            return "an emptied pile stays empty"
-        if rule == "king_rightmost" and dst != r.T[-1]:
-            return "only the rightmost pile can be filled, and only with a King"
-        if rule in ("king", "king_rightmost") and RANK[card] != 13:
-            return "only a King, or a run headed by one, fills an empty pile"
+        refusal = r.game.empty.refusal(card, dst == r.T[-1], r.game.lift)
+        if refusal is not None:
+            return refusal
         if gives_back(r, s, m):
             return f"the {card_name(card)} would slide straight back where it is: that move " \
                 "changes nothing"
@@ -123,32 +106,7 @@ def _tableau(r: Rules, s: State, m: Move, dst: int, card: int) -> str:
         return f"with these free cells and empty columns at most {limit} cards move to an " \
             "empty column"
     top = target[-1]
-    if RANK[card] + 1 != RANK[top] or (r.game.build == "alt" and RED[card] == RED[top]):
-        return f"the {card_name(card)} cannot go on the {card_name(top)}: " \
-            + BUILDS[r.game.build]
+    if not build.fits(card, top):
+        return f"the {card_name(card)} cannot go on the {card_name(top)}: " + build.rule()
     return f"with these free cells and empty columns at most {r.move_limit(s, False)} " \
         "cards move at once"
-
-
-def _pairs(r: Rules, s: State, m: Move, src: int, dst: int) -> str:
-    if m.n != 1:
-        return "cards are removed one or two at a time"
-    for i, name in ((src, m.src), (dst, m.dst)):
-        if i in r.F:
-            continue
-        if not s.piles[i]:
-            return f"{name} is empty"
-        if not r.free(s, i):
-            return f"the {card_name(s.piles[i][-1])} in {name} is covered"
-    a = s.piles[src][-1]
-    total = r.pair_total
-    alone = RANK_NAMES[total - 1]
-    if dst in r.F:
-        return f"only a {alone} is removed alone" if RANK[a] != total else \
-            "that card is not free"
-    b = s.piles[dst][-1]
-    if RANK[a] == total or RANK[b] == total:
-        return f"a {alone} is removed alone"
-    if RANK[a] + RANK[b] != total:
-        return f"{RANK[a]} + {RANK[b]} is {RANK[a] + RANK[b]}, not {total}"
-    return "write a pair with the waste first, or the higher pile second"

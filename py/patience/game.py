@@ -1,7 +1,8 @@
 """A game is a table: a frozen description of its piles and rules, plus a few named hooks.
 
-The vocabulary (build direction, suit relation, what may be lifted, what an empty pile
-accepts) is data; ``patience.rules.Rules`` turns a table and a choice of options into the
+The vocabulary (how the tableau builds, what may be lifted, what an empty pile accepts, how
+the foundations build, where the stock goes, the steps of the deal) is the objects of
+``patience.vocab``; ``patience.rules.Rules`` turns a table and a choice of options into the
 move generator.
 """
 
@@ -9,66 +10,37 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from .rules import Rules
 
-OptionValue = int | str | bool
-Piles = tuple[tuple[int, ...], ...]
+# Moves and positions live in ``position.py``; the tables name them for every module that
+# imports them from here (an explicit re-export).
+from .position import Move as Move  # noqa: PLC0414
+from .position import Piles as Piles  # noqa: PLC0414
+from .position import State as State  # noqa: PLC0414
+from .vocab import (
+    BUILDING,
+    NO_STOCK,
+    SUIT_UP,
+    WRAP,
+    Build,
+    DealStep,
+    Empty,
+    Foundation,
+    Lift,
+    Play,
+    Stock,
+)
 
-# How the tableau builds, always down by one rank: ``alt`` alternating colours, ``any`` whatever
-# the suit, ``none`` no building at all (the Pyramid and All in a Row).
-TableauBuild = Literal["alt", "any", "none"]
-# What may be lifted off a tableau pile: ``one`` card, a ``run`` properly built by the tableau
-# rule, a ``suit_run`` descending in one suit (Spider), ``any`` face-up card with all above it.
-Lift = Literal["one", "run", "suit_run", "any"]
-# What an empty tableau pile accepts: ``any`` card, only a ``king`` (or a run headed by one),
-# ``king_rightmost`` only in the rightmost pile (Moving Left), ``none`` (stays empty).
-Empty = Literal["any", "king", "king_rightmost", "none"]
-# How the foundations build: ``suit_up`` Ace to King in suit; ``wrap`` one pile taking any card
-# first, then one rank up or down in any suit, King and Ace adjacent; ``discard`` one pile
-# taking the Pyramid's removed cards; ``runs`` Spider's completed King-to-Ace runs.
-FoundationBuild = Literal["suit_up", "wrap", "discard", "runs"]
-# Where the stock goes: onto the ``waste``, or one card onto each tableau pile (Spider).
-StockTo = Literal["waste", "tableau"]
+OptionValue = int | str | bool
+
 # Which cards may go to the foundations automatically without ever making the game worse.
 Safety = Literal["alt", "any", "kings", "none"]
 # When the game is won: every card on the ``foundations``, or the ``tableau`` cleared (the
 # Pyramid, whose stock and waste may keep cards).
 Goal = Literal["foundations", "tableau"]
-
-
-class Move(NamedTuple):
-    """A move: ``n`` cards from pile ``src`` to pile ``dst``, by pile id.
-
-    Special forms: ``stock>waste:N`` turns N cards; ``waste>stock:N`` turns the waste of N
-    cards back into the stock; ``stock>tableau:N`` deals one card onto each of the N tableau
-    piles (Spider). In the Pyramid a move onto another card (``t5>t6``, ``waste>t3``)
-    removes the pair, and ``t1>f1`` removes a King.
-    """
-
-    src: str
-    dst: str
-    n: int = 1
-
-    def __str__(self) -> str:
-        return f"{self.src}>{self.dst}" + (f":{self.n}" if self.n != 1 else "")
-
-
-class State(NamedTuple):
-    """A position: immutable and hashable.
-
-    ``piles[i]`` lists the cards of pile ``i`` bottom first (the last is the top card);
-    ``down[i]`` counts its face-down cards, at the bottom (the stock is always face down);
-    ``recycles`` counts the times the waste went back to the stock; ``score`` is the running
-    score under standard scoring (0 otherwise).
-    """
-
-    piles: Piles
-    down: tuple[int, ...]
-    recycles: int = 0
-    score: int = 0
 
 
 @dataclass(frozen=True)
@@ -105,13 +77,7 @@ class Published:
     source: str = ""
 
 
-# A deal hook gets the shuffled pack and returns the tableau piles (bottom first), their
-# face-down counts, and the cards left over for the stock (top last).
-DealHook = Callable[[list[int]], tuple[list[list[int]], list[int], list[int]]]
 PackHook = Callable[[dict[str, OptionValue]], list[int]]
-# An arrange hook rearranges the dealt tableau piles in place before play starts, given the
-# piles (bottom first) and their face-down counts (Baker's Dozen's Kings go to the bottom).
-ArrangeHook = Callable[[list[list[int]], list[int]], None]
 # An after-move hook rearranges the piles in place after every move (Spider's run removal,
 # Moving Left's close-up).
 AfterMove = Callable[["Rules", list[tuple[int, ...]], list[int]], None]
@@ -127,8 +93,8 @@ class Game:
     """The table of one game. ``patience.rules.Rules`` binds it to options.
 
     Layout order of the piles: ``stock``, ``waste``, ``f1..``, ``c1..``, ``t1..`` (those the
-    game has). ``deal`` receives the shuffled pack and returns the tableau piles (bottom
-    first) with their face-down counts; the cards it leaves become the stock.
+    game has). ``deal`` lists the steps that deal the shuffled pack (rows onto the tableau,
+    cards into the free cells, Kings to the bottom...); the cards they leave become the stock.
     """
 
     id: str
@@ -136,13 +102,13 @@ class Game:
     decks: int
     tableau: int
     foundations: int
-    deal: DealHook
-    build: TableauBuild
+    deal: tuple[DealStep, ...]
+    build: Build
     lift: Lift
     empty: Empty
-    foundation: FoundationBuild = "suit_up"
+    foundation: Foundation = SUIT_UP
     cells: int = 0
-    stock: StockTo | None = None
+    stock: Stock = NO_STOCK
     draw: int | str = 1
     passes: int | str | None = None
     takeback: bool | str = False
@@ -151,15 +117,13 @@ class Game:
     safety: Safety = "none"
     options: tuple[Option, ...] = ()
     pack: PackHook | None = None
-    # Rearranges the piles once, as dealt, before the first move (see ``ArrangeHook``).
-    arrange: ArrangeHook | None = None
     after_move: AfterMove | None = None
     scoring: str | None = None
     shuffle: Literal["patience", "microsoft"] = "patience"
     summary: str = ""
-    # Cards leave in pairs whose ranks add up to ``pairs`` (the Pyramid's 13), a card of that
-    # rank alone; 0 for the games that build.
-    pairs: int = 0
+    # How cards leave the piles: built from pile to pile, or removed in pairs (the Pyramid's
+    # ``Pairs(13)``).
+    play: Play = BUILDING
     # Tableau piles covered by others (the Pyramid's rows); each such pile holds one card.
     cover: CoverHook | None = None
     goal: Goal = "foundations"
@@ -179,9 +143,9 @@ class Game:
                     self.timed):
             if isinstance(ref, str) and ref not in names and ref != "unlimited":
                 raise ValueError(f"{self.id}: refers to unknown option {ref!r}")
-        if self.stock is None and (self.passes is not None):
+        if not self.stock.piles and (self.passes is not None):
             raise ValueError(f"{self.id}: passes without a stock")
-        if self.foundation == "wrap" and self.foundations != 1:
+        if self.foundation == WRAP and self.foundations != 1:
             raise ValueError(f"{self.id}: a wrapping foundation is a single pile")
         if self.timed is not None and self.scoring is None:
             raise ValueError(f"{self.id}: timed scoring needs a scoring option")

@@ -22,6 +22,7 @@ from .cards import RANK, RANKS, SUIT, SUIT_SYMBOLS, card_name
 from .explain import explain
 from .game import Move, State
 from .rules import Rules
+from .vocab import WHOLE_RUNS
 
 KIND_LABELS = {"stock": "Stock", "waste": "Waste", "f": "Foundation", "c": "Free cell",
                "t": "Pile"}
@@ -317,7 +318,7 @@ def _closed_up(r: Rules, before: State, m: Move, after: State) -> bool:
 
 def _runs_gone(r: Rules, before: State, after: State) -> str:
     """Say which whole runs went to the foundations by themselves (Spider)."""
-    if r.game.foundation != "runs":
+    if r.game.foundation != WHOLE_RUNS:
         return ""
     runs = [after.piles[f][-1] for f in r.F
             if after.piles[f] and not before.piles[f]]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import RANK
 from .game import Move, State
 
 if TYPE_CHECKING:
@@ -31,9 +30,17 @@ VEGAS_CARD = 5
 def generate(r: Rules, s: State, only: int = -1) -> list[Move]:
     """Return every legal move of ``s`` under ``r``, in a stable order; with ``only`` (a pile's
     index), just the moves from that pile (the same moves, fewer looked at: ``Rules.play``
-    checks a move this way)."""
-    if r.pairs:
-        return _pairs(r, s)
+    checks a move this way). The table's way of play (``Game.play``) lists the moves off the
+    piles; the stock's own come last."""
+    out = r.game.play.moves(r, s, only)
+    if only < 0 or only in (r.stock, r.waste):
+        _stock(r, s, out)
+    return out
+
+
+def built(r: Rules, s: State, only: int = -1) -> list[Move]:
+    """Return the moves between piles of a game that builds (``vocab.Building``): to the
+    foundations, onto the tableau, into the free cells."""
     piles, down, names = s.piles, s.down, r.names
     out: list[Move] = []
     waste = r.waste
@@ -43,7 +50,7 @@ def generate(r: Rules, s: State, only: int = -1) -> list[Move]:
     lifts = [(t, r.run_length(piles[t], down[t])) for t in r.T
              if len(piles[t]) > down[t] and (only < 0 or t == only)]
     # To the foundations: one card from the waste, a free cell or a tableau pile.
-    if r.game.foundation in ("suit_up", "wrap"):
+    if r.game.foundation.takes_cards:
         accepts = r.foundation_accepts
         for src in singles + [t for t, _ in lifts]:
             card = piles[src][-1]
@@ -51,7 +58,7 @@ def generate(r: Rules, s: State, only: int = -1) -> list[Move]:
                 if accepts(piles[f], card):
                     out.append(Move(names[src], names[f]))
     # Onto the tableau: runs from the tableau, single cards from elsewhere.
-    if r.game.build != "none":
+    if r.game.build.builds:
         on = r.on
         limit = r.move_limit(s, False)
         limit_empty = r.move_limit(s, True)
@@ -85,8 +92,6 @@ def generate(r: Rules, s: State, only: int = -1) -> list[Move]:
         for src, _ in lifts:
             for c in empty_cells:
                 out.append(Move(names[src], names[c]))
-    if only < 0 or only in (r.stock, r.waste):
-        _stock(r, s, out)
     return out
 
 
@@ -116,34 +121,6 @@ def _stock(r: Rules, s: State, out: list[Move]) -> None:
         out.append(Move("waste", "stock", len(s.piles[r.waste])))
 
 
-def _pairs(r: Rules, s: State) -> list[Move]:
-    """Return a game of pairs' moves: a card of the total alone, pairs adding up to it, the
-    stock (the Pyramid: Kings alone, pairs adding up to 13)."""
-    piles, names = s.piles, r.names
-    total = r.pair_total
-    out: list[Move] = []
-    below = r.below
-    free = [r.waste] if r.waste >= 0 and piles[r.waste] else []
-    for t in r.T:
-        if piles[t]:
-            for j in below.get(t, ()):
-                if piles[j]:
-                    break
-            else:
-                free.append(t)
-    found = names[r.F[0]]
-    for a_pos, a in enumerate(free):
-        ra = RANK[piles[a][-1]]
-        if ra == total:
-            out.append(Move(names[a], found))
-            continue
-        for b in free[a_pos + 1:]:
-            if ra + RANK[piles[b][-1]] == total:
-                out.append(Move(names[a], names[b]))
-    _stock(r, s, out)
-    return out
-
-
 def apply(r: Rules, s: State, m: Move) -> State:
     """Return the position after ``m`` without checking that it is legal."""
     piles = list(s.piles)
@@ -170,12 +147,7 @@ def apply(r: Rules, s: State, m: Move) -> State:
         dst = index[m.dst]
         moving = piles[src][-m.n:]
         piles[src] = piles[src][:-m.n]
-        if r.pairs and dst not in r.F:
-            f = r.F[0]
-            piles[f] = piles[f] + moving + piles[dst][-1:]
-            piles[dst] = piles[dst][:-1]
-        else:
-            piles[dst] = piles[dst] + moving
+        r.game.play.lands(r, piles, dst, moving)
         if r.standard:
             if dst in r.F:
                 score += FOUNDATION_POINTS

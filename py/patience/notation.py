@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from itertools import pairwise
 
-from .cards import RANK, card_str, parse_card
+from .cards import card_str, parse_card
 from .errors import MoveParseError, OptionsError, PositionError
 from .game import Move, State
 from .games import find_game
@@ -146,16 +145,6 @@ def check_position(r: Rules, s: State) -> None:
 
 
 def _check_foundation(r: Rules, name: str, pile: tuple[int, ...]) -> None:
-    kind = r.game.foundation
-    if not pile or kind == "discard":
-        return
-    if kind == "suit_up":
-        ok = RANK[pile[0]] == 1 and all(b == a + 4 for a, b in pairwise(pile))
-    elif kind == "wrap":
-        ok = all((RANK[a] - RANK[b]) % 13 in (1, 12) for a, b in pairwise(pile))
-    else:
-        ok = len(pile) == 13 and RANK[pile[0]] == 13 and all(
-            b + 4 == a for a, b in pairwise(pile))
-    if not ok:
+    if not r.game.foundation.holds(pile):
         raise PositionError(f"{name} is not a foundation this game can build: "
                             + " ".join(card_str(c) for c in pile))

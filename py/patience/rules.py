@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .cards import RANK, RED
 from .deal import microsoft_freecell, shuffle
 from .errors import IllegalMoveError, OptionsError
-from .explain import explain
+from .explain import explain, refusal
 from .game import Game, Move, OptionValue, State
-from .movegen import TIME_PENALTY, TIME_PERIOD, VEGAS_CARD, VEGAS_START, apply, generate
+from .movegen import TIME_PENALTY, TIME_PERIOD, VEGAS_CARD, VEGAS_START, apply, built, generate
 from .options import resolve
+from .vocab import Dealt
 
 MAX_DEAL = 2**31 - 1
 
@@ -25,11 +25,7 @@ class Rules:
     def __init__(self, game: Game, options: Mapping[str, object] | None = None) -> None:
         self.game = game
         self.options: dict[str, OptionValue] = resolve(game, options)
-        names: list[str] = []
-        if game.stock:
-            names.append("stock")
-        if game.stock == "waste":
-            names.append("waste")
+        names: list[str] = list(game.stock.piles)
         names += [f"f{i + 1}" for i in range(game.foundations)]
         names += [f"c{i + 1}" for i in range(game.cells)]
         names += [f"t{i + 1}" for i in range(game.tableau)]
@@ -50,14 +46,12 @@ class Rules:
         # The options that show the stock's top card and take points for time, if any.
         self.peek = bool(self._opt(game.peek)) if game.peek else False
         self.timed = bool(self._opt(game.timed)) if game.timed else False
-        # A game of pairs: cards are picked two at a time (see ``Game.pairs``).
-        self.pair_total = game.pairs
-        self.pairs = game.pairs > 0
+        # A game of pairs: cards are picked two at a time (see ``Game.play``).
+        self.pair_total = game.play.total
+        self.pairs = game.play.pairs
         # on[a * 52 + b]: card a may be built on card b in the tableau.
-        self.on = bytes(
-            1 if game.build != "none" and RANK[a] + 1 == RANK[b]
-            and (game.build == "any" or RED[a] != RED[b]) else 0
-            for a in range(52) for b in range(52))
+        fits = game.build.fits
+        self.on = bytes(1 if fits(a, b) else 0 for a in range(52) for b in range(52))
         # Covered piles (the Pyramid's): a card is free when the piles covering it are empty.
         self.below: dict[int, tuple[int, ...]] = game.cover(self.T) if game.cover else {}
         # Piles that hold one card at most: the free cells, and the piles of a covering layout.
@@ -89,18 +83,21 @@ class Rules:
             order = microsoft_freecell(number)
         else:
             order = shuffle(self.pack(), self.game.id, number)
-        tableau, down, stock = self.game.deal(order)
-        if self.game.arrange is not None:
-            self.game.arrange(tableau, down)
+        dealt = Dealt(order, [[] for _ in self.T], [0] * len(self.T), [[] for _ in self.C])
+        for step in self.game.deal:
+            step.apply(dealt)
+        stock = dealt.left()
         piles: list[tuple[int, ...]] = [() for _ in self.names]
         downs = [0] * len(self.names)
         if self.stock >= 0:
             piles[self.stock] = tuple(stock)
         elif stock:
             raise AssertionError(f"{self.game.id}: the deal left {len(stock)} cards over")
-        for t, cards, d in zip(self.T, tableau, down):
+        for t, cards, d in zip(self.T, dealt.tableau, dealt.down):
             piles[t] = tuple(cards)
             downs[t] = d
+        for c, cards in zip(self.C, dealt.cells):
+            piles[c] = tuple(cards)
         return State(tuple(piles), tuple(downs), 0, 0)
 
     # Predicates --------------------------------------------------------------------------
@@ -122,41 +119,18 @@ class Rules:
 
     def foundation_accepts(self, pile: tuple[int, ...], card: int) -> bool:
         """Tell whether a foundation pile takes this card next."""
-        kind = self.game.foundation
-        if kind == "suit_up":
-            return pile[-1] + 4 == card if pile else RANK[card] == 1
-        if kind == "wrap":
-            return not pile or (RANK[pile[-1]] - RANK[card]) % 13 in (1, 12)
-        return False
+        return self.game.foundation.accepts(pile, card)
 
     def empty_accepts(self, t: int, card: int) -> bool:
         """Tell whether empty tableau pile ``t`` takes a run whose bottom card is ``card``."""
-        rule = self.game.empty
-        if rule == "any":
-            return True
-        if rule == "king":
-            return RANK[card] == 13
-        if rule == "king_rightmost":
-            return RANK[card] == 13 and t == self.T[-1]
-        return False
+        return self.game.empty.accepts(card, t == self.T[-1])
 
     def run_length(self, pile: tuple[int, ...], down: int) -> int:
         """Return how many cards may be lifted together off the top of a tableau pile."""
         up = len(pile) - down
-        lift = self.game.lift
-        if up <= 1 or lift == "one":
-            return min(up, 1)
-        if lift == "any":
+        if up <= 1:
             return up
-        on = self.on
-        k = 1
-        if lift == "run":
-            while k < up and on[pile[-k] * 52 + pile[-k - 1]]:
-                k += 1
-        else:
-            while k < up and pile[-k] + 4 == pile[-k - 1]:
-                k += 1
-        return k
+        return self.game.lift.length(self.on, pile, up)
 
     def move_limit(self, s: State, to_empty: bool) -> int:
         """Return how many cards one move may carry (FreeCell's supermove; else no limit)."""
@@ -171,6 +145,14 @@ class Rules:
     def legal_moves(self, s: State) -> list[Move]:
         """Return every legal move of the position, in a stable order."""
         return generate(self, s)
+
+    def built_moves(self, s: State, only: int = -1) -> list[Move]:
+        """Return the moves between piles of a game that builds (see ``vocab.Building``)."""
+        return built(self, s, only)
+
+    def built_refusal(self, s: State, m: Move, src: int, dst: int) -> str:
+        """Return why a move between piles breaks the building rules (``vocab.Building``)."""
+        return refusal(self, s, m, src, dst)
 
     def play(self, s: State, move: Move) -> State:
         """Return the position after a legal move; raise ``IllegalMoveError`` saying why not."""
@@ -217,9 +199,9 @@ class Rules:
         """
         piles, down = s.piles, s.down
         f = tuple(sorted(piles[i][-1] if piles[i] else -1 for i in self.F)) \
-            if self.game.foundation in ("suit_up", "wrap") else ()
+            if self.game.foundation.takes_cards else ()
         c = tuple(sorted(piles[i][0] if piles[i] else -1 for i in self.C))
-        if self.game.symmetric and not (self.game.stock == "tableau" and piles[self.stock]):
+        if self.game.symmetric and not (self.game.stock.to_piles and piles[self.stock]):
             t: tuple[object, ...] = tuple(sorted((piles[i], down[i]) for i in self.T))
         else:
             t = tuple((piles[i], down[i]) for i in self.T)

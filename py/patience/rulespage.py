@@ -17,17 +17,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from . import movegen
-from .cards import RANK_NAMES
-from .game import Game
-from .games.layouts import close_up, kings_to_bottom, remove_runs
+from .game import AfterMove, Game
+from .games.layouts import close_up, remove_runs
 from .rules import Rules
+from .vocab import SUIT_UP
 
-# What each after-move or arrange hook does, said once, next to nothing else: the hooks live
-# in ``games/layouts.py`` and their words here.
-HOOK_WORDS = {
-    kings_to_bottom: "Once the cards are dealt, every King is moved to the bottom of its pile, "
-                     "under the other cards. The other cards keep their order, and so do two "
-                     "or more Kings in the same pile.",
+# What each after-move hook does, said once, next to nothing else: the hooks live in
+# ``games/layouts.py`` and their words here. (The deal's steps say their own words.)
+HOOK_WORDS: dict[AfterMove, str] = {
     close_up: "When a pile other than the last empties, the face-up cards of the pile to its "
               "right slide into the gap and the card they uncover turns face up; if that pile "
               "empties too, the next one slides, and so on. So empty piles only ever stand at "
@@ -118,8 +115,10 @@ def _layout(page: Page, r: Rules) -> None:
     if r.C:
         cells = f" {num('cells', len(r.C))} free cells each hold any one card."
     page.p(f"{deck}. {table}{stock}{cells} {foundation_words(page, r)}")
-    if g.arrange is not None and g.arrange in HOOK_WORDS:
-        page.p(HOOK_WORDS[g.arrange])
+    for step in g.deal:
+        said = step.words(num)
+        if said is not None:
+            page.p(said)
     if g.shuffle == "microsoft":
         page.p("Deal numbers are Microsoft's: a deal here has the layout of the game of the "
                "same number in Windows FreeCell.")
@@ -127,14 +126,7 @@ def _layout(page: Page, r: Rules) -> None:
 
 def foundation_words(page: Page, r: Rules) -> str:
     """Return the sentence saying what the foundations take."""
-    num = page.num
-    if r.game.foundation == "suit_up":
-        return f"{num('foundations', len(r.F))} foundations build up in suit from Ace to King."
-    if r.game.foundation == "runs":
-        return f"{num('foundations', len(r.F))} foundations take the finished runs."
-    if r.game.foundation == "wrap":
-        return "One foundation takes every card."
-    return "Removed cards go to a discard pile."
+    return r.game.foundation.words(page.num, len(r.F))
 
 
 def _sizes(page: Page, sizes: list[int]) -> str:
@@ -175,7 +167,7 @@ def _moves(page: Page, r: Rules) -> None:
     items = table_words(page, r)
     if r.stock >= 0:
         items.extend(stock_words(page, r))
-    if g.foundation in ("suit_up", "wrap"):
+    if g.foundation.takes_cards:
         items.append("The top card of a foundation may come back to a pile." if r.takeback
                      else "Cards on the foundations stay there.")
     if g.safety == "none" and g.after_move is None:
@@ -188,52 +180,7 @@ def table_words(page: Page, r: Rules) -> list[str]:
     pairs, the foundation's own rule, face-down cards and what happens after a move."""
     g = r.game
     num = page.num
-    items: list[str] = []
-    if r.pairs:
-        total = r.pair_total
-        items.append("A card is free when no card of the row below overlaps it; the top card "
-                     "of the waste is free too.")
-        items.append(f"Remove two free cards whose ranks add up to {num('pair total', total)} "
-                     f"(Ace {num('ace', 1)}, Jack {num('jack', 11)}, Queen "
-                     f"{num('queen', 12)}): pick one and then the other, or drag one onto "
-                     "the other.")
-        items.append(f"A {RANK_NAMES[total - 1]} ({num('alone', total)}) is removed on its "
-                     "own.")
-    else:
-        items.append({
-            "alt": "On the piles, a card goes on one a rank higher of the other colour (a red "
-                   "card on a black one, a black card on a red one).",
-            "any": "On the piles, a card goes on any card one rank higher, whatever its suit.",
-            "none": "Cards are never built on the piles: the top card of a pile goes only to "
-                    "the foundation.",
-        }[g.build])
-        if g.build != "none":
-            items.append({
-                "one": "Only the top card of a pile moves, one card at a time.",
-                "run": "A run built that way moves as a unit.",
-                "suit_run": "Only a run of one suit in descending order moves as a unit.",
-                "any": "Any face-up card moves together with all the cards above it, whatever "
-                       "their order.",
-            }[g.lift])
-        if g.supermove:
-            items.append(f"A run moves only as far as it could card by card through the free "
-                         f"cells and empty piles: at most {num('supermove', 1)} more than the "
-                         f"empty free cells, doubled for each empty pile, and half that into "
-                         f"an empty pile.")
-        items.append({
-            "any": "Any card goes into an empty pile." if g.lift == "one" else
-                   "Any card, or any run that moves, goes into an empty pile.",
-            "king": "Only a King, or a run headed by a King, goes into an empty pile.",
-            "king_rightmost": "Only the rightmost pile can be filled, with a King or a run "
-                              "headed by a King. A pile that holds only such a run, with "
-                              "nothing but empty piles to its right, stays where it is: it "
-                              "would slide straight back.",
-            "none": "A pile that empties stays empty.",
-        }[g.empty])
-        if g.foundation == "wrap":
-            items.append("Any card starts the foundation. After that each card goes on one a "
-                         "rank above or below the top card, whatever the suit; King and Ace "
-                         "count as neighbours.")
+    items = g.play.words(num, r)
     if any(r.deal(1).down):
         items.append("A face-down card left on top of a pile turns face up at once.")
     if g.after_move is not None and g.after_move in HOOK_WORDS:
@@ -243,27 +190,8 @@ def table_words(page: Page, r: Rules) -> list[str]:
 
 def stock_words(page: Page, r: Rules) -> list[str]:
     """Return the sentences on the stock (and the waste) of a game that has one."""
-    num = page.num
-    out: list[str] = []
-    if r.waste >= 0:
-        draw = r.draw
-        out.append(f"Turn the stock {num('draw', draw)} {_plural(draw, 'card')} at a time "
-                   "onto the waste; only the top card of the waste plays.")
-        if r.max_recycles is None:
-            out.append("When the stock is empty, turn the waste over to go through it again, "
-                       "as often as you like.")
-        elif r.max_recycles == 0:
-            out.append("There is no second pass through the stock.")
-        else:
-            passes = r.max_recycles + 1
-            out.append("When the stock is empty, turn the waste over to go through it again: "
-                       f"{num('passes', passes)} passes in all.")
-    else:
-        piles = len(r.T)
-        deals = len(r.deal(1).piles[r.stock]) // piles
-        out.append(f"A deal from the stock puts one card face up on each of the "
-                   f"{num('piles', piles)} piles ({num('deals', deals)} deals in all), and is "
-                   "allowed only when no pile is empty.")
+    out = r.game.stock.words(page.num, r.draw, r.max_recycles, len(r.T),
+                             len(r.deal(1).piles[r.stock]))
     if r.peek:
         out.append("The next card of the stock is shown.")
     return out
@@ -317,9 +245,7 @@ def _scoring(page: Page, r: Rules) -> None:
         page.p(f"Vegas: you start at {num('vegas start', movegen.VEGAS_START)} and earn "
                f"{num('vegas card', movegen.VEGAS_CARD)} for each card on the foundations.")
         return
-    what = {"discard": "cards removed", "runs": "cards that have left the table"}.get(
-        g.foundation, "cards on the foundations")
-    page.p(f"The score counts the {what}.")
+    page.p(f"The score counts the {g.foundation.counted()}.")
 
 
 def _winning(page: Page, r: Rules) -> None:
@@ -329,7 +255,7 @@ def _winning(page: Page, r: Rules) -> None:
     else:
         page.p(f"You win when all {page.num('cards', r.game.cards)} cards are on the "
                "foundations.")
-    if r.game.foundation == "suit_up" and (r.waste >= 0 or any(r.deal(1).down)):
+    if r.game.foundation == SUIT_UP and (r.waste >= 0 or any(r.deal(1).down)):
         page.p("Once the stock and waste are empty and every card is face up, the game can "
                "finish itself.")
 
@@ -356,13 +282,13 @@ def markdown(page: Page, level: int = 2) -> str:
         if kind == "h3":
             out += [f"{'#' * level} {content}", ""]
         elif isinstance(content, str):
-            out += [_wrap(content), ""]
+            out += [wrap(content), ""]
         else:
-            out += [_wrap(item, "- ", "  ") for item in content] + [""]
+            out += [wrap(item, "- ", "  ") for item in content] + [""]
     return "\n".join(out).rstrip() + "\n"
 
 
-def _wrap(text: str, first: str = "", rest: str = "", width: int = 96) -> str:
+def wrap(text: str, first: str = "", rest: str = "", width: int = 96) -> str:
     """Wrap a sentence for Markdown at ``width`` characters."""
     lines: list[str] = []
     line = first

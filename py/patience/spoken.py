@@ -12,6 +12,7 @@ from . import intents
 from .cards import card_name
 from .game import Move, State
 from .rules import Rules
+from .vocab import WHOLE_RUNS
 
 TOOK_BACK = "Took back"
 REPLAYED = "Replayed"
@@ -34,7 +35,7 @@ def took_back(r: Rules, before: State, m: Move, after: State) -> str:
             text += f"; the {_names(back)} {'goes' if len(back) == 1 else 'go'} back to " \
                     "the stock"
     news: list[str] = []
-    if r.game.foundation == "runs":
+    if r.game.foundation == WHOLE_RUNS:
         gone = sum(1 for f in r.F if after.piles[f] and not before.piles[f])
         if gone:
             news.append("the run comes back from the foundations" if gone == 1

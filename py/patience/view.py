@@ -22,9 +22,5 @@ def view(r: Rules, s: State) -> dict[str, Any]:
         if i == r.stock and pile and r.peek:
             cards[-1] = card_str(pile[-1])
         piles[name] = cards
-    free = None
-    if r.pairs:       # the cards that may be removed: uncovered cells and the waste's top
-        free = [r.names[t] for t in r.T if s.piles[t] and r.free(s, t)]
-        if s.piles[r.waste]:
-            free.append("waste")
+    free = r.game.play.removable(r, s)
     return {"game": r.game.id, "piles": piles, "recycles": s.recycles, "free": free}

@@ -41,7 +41,11 @@ from .rules import MAX_DEAL, Rules
 from .session import Session
 from .solver import Result, solve_steps
 
-SLICE = 2_000
+# Short, so that the search of a position the player has left stops soon: a Klondike
+# best-first node costs about five of its depth-first ones, and 2,000 of them made a slice
+# of seconds on a slow machine. Long enough that the turn of the event loop between two
+# slices (well under a millisecond) is lost in the slice's own work.
+SLICE = 500
 Answer = dict[str, Any]
 Steps = Generator[int, None, Answer]
 

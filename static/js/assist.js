@@ -30,7 +30,8 @@ export function createAssist(ctx) {
     ctx,
     kn,
     busy: null,      // what the solver is doing for us: "indicator", "deep", "rewind", "find"
-    current: null,   // the question in flight (a newer one drops it): {why, token}
+    current: null,   // the question in flight (a newer one drops it): {why, token}, and for
+                     // a search of the position also {budget, entry (its promise)}
     trouble: null,   // {token, message}: the solver could not check that position
     tip: null,       // the hint or suggestion on show: {text, marks, kind, token}
     snap: () => ctx.snap(),
@@ -41,6 +42,7 @@ export function createAssist(ctx) {
     ask,
     search,
     asking,
+    join,
   };
   core.solver = createSolver({ onState: () => core.show() });
   const ponr = createPonr(core);
@@ -61,8 +63,12 @@ export function createAssist(ctx) {
       core.tip = null;
       core.trouble = null;
     }
-    // A question about a position no longer on the line is of no use to anyone now.
-    if (core.current && !kn.holds(core.current.token)) core.solver.cancel();
+    // A question about a position no longer on the line is of no use to anyone now, nor a
+    // search of a position the player has left: the worker stops it (after its slice) and
+    // takes the new position's question. The point of no return's walk runs on while the
+    // positions it walks are on the line: a lost game stays lost as the player plays on.
+    const c = core.current;
+    if (c && (!kn.holds(c.token) || (c.entry && !kn.present(c.token)))) core.solver.cancel();
     view.withoutDrawing(refresh);
   }
 
@@ -88,12 +94,39 @@ export function createAssist(ctx) {
       && sameToken(core.current.token, core.here());
   }
 
+  /** The search of the position ``token`` names, if one is in flight: {why, token, budget,
+   * entry}, its entry the promise search() returned. Hint and Solve join it (hints.js). */
+  function running(token) {
+    const c = core.current;
+    return c?.entry && sameToken(c.token, token) ? c : null;
+  }
+
+  /** Join the search in flight for ``token``'s position, if any, as Hint's or Solve's own
+   * ("deep" from now on, so turning the indicator off no longer stops it); return it. */
+  function join(token) {
+    const c = running(token);
+    if (c) {
+      c.why = "deep";
+      core.busy = "deep";
+    }
+    return c;
+  }
+
   /** Search the present position under a budget; resolve to its entry, DROPPED (also when
-   * the line has left that position behind), or an {error} the solver gave. */
-  async function search(budget, why) {
+   * the line has left that position behind), or an {error} the solver gave. The search is
+   * core.current (with its budget and entry) while it runs. */
+  function search(budget, why) {
     const s = ctx.snap();
     const token = tokenOf(s.line);
-    const answer = await ask({ kind: "solve", save: s.save, budget }, why, token);
+    const asked = ask({ kind: "solve", save: s.save, budget }, why, token);
+    const mine = core.current;
+    const entry = asked.then((answer) => entryOf(answer, token, budget));
+    Object.assign(mine, { budget, entry });
+    return entry;
+  }
+
+  /** Keep a search's answer about ``token``'s position; return its entry (see search). */
+  function entryOf(answer, token, budget) {
     if (answer === DROPPED || !kn.holds(token)) {
       core.show();
       return DROPPED;

@@ -30,23 +30,25 @@ export function createHints(core) {
   let solving = false;
   let solveTimer = null;
   let solveFrom = null;     // the token of the position Solve started from
-  let deep = null;          // the deep search in flight: {token, entry (a promise)}
   let live = null;          // the hint waiting for its search: {token, tip (the one on show)}
 
   const proof = (e) => e && (e.verdict === "unwinnable" || (e.verdict === "solved" && e.moves));
 
-  /** Return the present position's entry, searching harder if no win is known yet. A deep
-   * search already running for this very position is joined, not started again. */
+  /** Return the present position's entry, searching harder if no win is known yet. A
+   * search already running for this very position (the indicator's, or an earlier Hint's)
+   * is joined, never started again: its win or proof is the answer; only if it ends
+   * without one under a smaller budget does the deeper search start, no search running. */
   async function deepEntry() {
-    const e = kn.known(kn.length);
-    if (proof(e)) return e;
-    const budget = Math.max(DEEP_BUDGET, e?.budget ?? 0);
-    if (e && e.verdict === "unknown" && e.budget >= budget) return e;
-    const token = core.here();
-    if (deep && sameToken(deep.token, token) && core.asking("deep")) return deep.entry;
-    const entry = core.search(budget, "deep");
-    deep = { token, entry };
-    return entry;
+    for (;;) {
+      const e = kn.known(kn.length);
+      if (proof(e) || (e?.verdict === "unknown" && e.budget >= DEEP_BUDGET)) return e;
+      const token = core.here();
+      const joined = core.join(token);
+      if (!joined) return core.search(DEEP_BUDGET, "deep");
+      const got = await joined.entry;
+      if (got === DROPPED || got?.error || proof(got) || joined.budget >= DEEP_BUDGET) return got;
+      if (!sameToken(token, core.here())) return DROPPED;
+    }
   }
 
   /** Tell whether a move is among the legal moves of the snapshot on the table. */

@@ -4,7 +4,8 @@
 // asked about (solver.js), and goes back unchanged so the page can check whose answer it is. A job is stepped one slice (a few
 // thousand positions) at a time with a turn of the event loop in between, so a newer
 // message is seen within a slice: the older job is then dropped and answered
-// {id, tag, dropped: true}. {cancel: true} drops the running job without starting another.
+// {id, tag, dropped: true} (so is a job replaced before it started, while Python boots).
+// {cancel: true} drops the running job without starting another.
 //
 // It announces {ready: true} once Python is up, or {failed: message}.
 //
@@ -151,6 +152,8 @@ async function loop() {
 
 self.onmessage = (event) => {
   whenIdle();
+  // A job replaced before it started is answered dropped too: every job gets one answer.
+  if (newest && !newest.cancel) postMessage({ id: newest.id, tag: newest.tag, dropped: true });
   newest = event.data;
   if (!looping) loop();
 };

@@ -145,6 +145,33 @@ describe("the point of no return", () => {
   });
 });
 
+describe("a search of a position the player has left", () => {
+  it("stops at a move: the worker is told, and the new position is asked about", async () => {
+    const w = app();
+    w.deal(1);
+    const asked = workers[0].lastJob();
+    w.deal(1, "freecell", ["t1>t2"]);
+    assert.deepEqual(workers[0].sent.slice(1).map((m) => m.cancel ?? m.job.kind), [true, "solve"]);
+    assert.notEqual(workers[0].lastJob().id, asked.id);
+  });
+
+  it("except the walk back to the losing move, which runs on while the game stays lost", async () => {
+    const w = app();
+    w.deal(1, "freecell", ["t1>t2", "t2>t1"]);
+    answer(workers[0].lastJob(), { verdict: "unwinnable", moves: [], usedHidden: false });
+    await settle();
+    const walk = workers[0].lastJob();
+    assert.equal(walk.job.kind, "rewind");
+    const sent = workers[0].sent.length;
+    w.deal(1, "freecell", ["t1>t2", "t2>t1", "t1>t2"]);       // plays on in the lost game
+    assert.equal(workers[0].sent.length, sent, "no cancel, nothing new asked");
+    answer(walk, { winnable: 0, moves: ["t1>t2"], usedHidden: false, lost: [1] });
+    await settle();
+    assert.equal(els.verdict.dataset.state, "lost");
+    assert.equal(full(els.ponr), "Lost at move 1 (Pile 1 to Pile 2).");
+  });
+});
+
 describe("with the indicator off", () => {
   it("a question about a position left behind is cancelled, and its words go with it", async () => {
     const w = app();

@@ -39,7 +39,10 @@ async function guessed(settings) {
   let done = false;
   w.hint = w.assist.hint().then(() => { done = true; });
   assert.equal(full(els.tip), "Looking for a win…");
-  assert.equal(jobs().at(-1).job.budget, 200_000);
+  // Hint joins the search the live line started for this position (none with the
+  // indicator off: then its own, deeper one).
+  assert.equal(jobs().length, 1, "one search of the position, not two");
+  assert.equal(jobs()[0].job.budget, settings?.indicator === false ? 200_000 : 60_000);
   clock.advance(GUESS_AFTER_MS - 1);
   await settle();
   assert.equal(full(els.tip), "Looking for a win…", "nothing before the deadline");
@@ -86,7 +89,13 @@ describe("a hint while the search is still running", () => {
 
   it("says the search ended when it found nothing within its limit", async () => {
     await guessed();
-    answer(jobs().at(-1), { verdict: "unknown", moves: null, usedHidden: false });
+    // The live line's search ends without a win: only then does the deeper one start.
+    answer(jobs()[0], { verdict: "unknown", moves: null, usedHidden: false });
+    await settle();
+    assert.equal(jobs().length, 2);
+    assert.equal(jobs()[1].job.budget, 200_000);
+    assert.match(full(els.tip), /Still looking/);
+    answer(jobs()[1], { verdict: "unknown", moves: null, usedHidden: false });
     await settle();
     assert.equal(full(els.tip), `No win was found within the search limit. ${GUESS}`);
   });
@@ -105,6 +114,7 @@ describe("a hint while the search is still running", () => {
     assert.equal(els.tip.hidden, true, "the old position's win is not shown for this one");
     assert.equal(w.said.length, said, "nothing is read out");
     assert.equal(jobs().length, 1, "the move asked nothing new with the indicator off");
+    assert.deepEqual(workers[0].sent.at(-1), { cancel: true }, "the old position's search stopped");
   });
 
   it("drops the answer when the player asked something else meanwhile (Solve)", async () => {
@@ -127,6 +137,64 @@ describe("a hint while the search is still running", () => {
     assert.equal(jobs().length, before);
     assert.equal(w.said.at(-1), full(els.tip));
     assert.match(full(els.tip), /Still looking/);
+  });
+});
+
+describe("Hint and the live line's search of the same position", () => {
+  it("takes the live line's win as its answer, asking the worker nothing more", async () => {
+    const w = app();
+    w.deal(1);
+    const live = jobs()[0];
+    const hint = w.assist.hint();
+    answer(live, { verdict: "solved", moves: ["t2>t1"], usedHidden: false });
+    await hint;
+    assert.equal(full(els.tip), "Hint: do t2>t1. This keeps the game winnable.");
+    assert.equal(workers[0].sent.length, 1, "no second job, no cancel");
+  });
+
+  it("is not stopped by turning the indicator off: the search is Hint's now", async () => {
+    const w = app();
+    w.deal(1);
+    const hint = w.assist.hint();
+    w.settings.indicator = false;
+    w.assist.refresh();
+    assert.equal(workers[0].sent.length, 1, "the joined search runs on");
+    answer(jobs()[0], { verdict: "unwinnable", moves: [], usedHidden: false });
+    await hint;
+    assert.equal(full(els.tip), `This game can no longer be won. ${GUESS}`);
+  });
+
+  it("starts its own search only where none is running, and a second Hint joins that", async () => {
+    const w = app({ indicator: false });
+    w.deal(1);
+    assert.equal(workers.length, 0, "nothing asked with the indicator off");
+    const first = w.assist.hint();
+    assert.equal(jobs().length, 1);
+    const solve = w.assist.toggleSolve();
+    assert.equal(jobs().length, 1, "Solve joins Hint's search");
+    answer(jobs()[0], { verdict: "solved", moves: ["t1>t2"], usedHidden: false });
+    await Promise.all([first, solve]);
+    assert.deepEqual(w.played, ["t1>t2"]);
+    w.assist.stopSolving();
+  });
+
+  it("drops the search of a position the player left by a move or an undo", async () => {
+    const w = app();
+    w.deal(1, "freecell", ["t1>t2"]);
+    const live = jobs()[0];
+    const hint = w.assist.hint();
+    w.deal(1, "freecell", []);                    // undo
+    assert.deepEqual(workers[0].sent[1], { cancel: true });
+    const next = jobs().at(-1);
+    assert.notEqual(next.id, live.id, "the position on the table is asked about");
+    assert.equal(next.tag, JSON.stringify([JSON.stringify(["freecell", {}, 1]), []]));
+    await hint;
+    assert.equal(els.tip.hidden, true, "the hint for the left position goes quietly");
+    answer(live, { verdict: "solved", moves: ["t2>t1"], usedHidden: false });
+    answer(next, { verdict: "solved", moves: ["t1>t2", "t2>t1"], usedHidden: false });
+    await settle();
+    assert.equal(els.verdict.dataset.state, "winnable");
+    assert.equal(jobs().length, 2);
   });
 });
 
@@ -174,7 +242,12 @@ describe("Solve", () => {
     await settle();
     assert.equal(full(els.tip), "Looking for a win to play…");
     assert.deepEqual(w.played, []);
-    answer(jobs().at(-1), { verdict: "unknown", moves: null, usedHidden: false });
+    assert.equal(jobs().length, 1, "Solve joins the live line's search");
+    answer(jobs()[0], { verdict: "unknown", moves: null, usedHidden: false });
+    await settle();
+    assert.equal(jobs().length, 2, "then searches deeper");
+    assert.equal(jobs()[1].job.budget, 200_000);
+    answer(jobs()[1], { verdict: "unknown", moves: null, usedHidden: false });
     await solve;
     assert.deepEqual(w.played, []);
     assert.equal(full(els.tip), "No win was found within the search limit, so there is nothing to play.");

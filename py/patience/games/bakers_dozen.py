@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game import Game
-from .layouts import kings_to_bottom, pile_names, row, rows
+from ..vocab import ANY_SUIT, ONE_CARD, STAYS_EMPTY, KingsToBottom, Rows
+from .layouts import pile_names, row
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -23,8 +24,9 @@ def two_rows_under_foundations(r: Rules) -> dict[str, Any]:
 
 BAKERS_DOZEN = Game(
     id="bakers_dozen", title="Baker's Dozen", decks=1, tableau=13, foundations=4,
-    deal=rows((4,) * 13, up=4), arrange=kings_to_bottom,
-    build="any", lift="one", empty="none", safety="any", layout=two_rows_under_foundations,
+    deal=(Rows((4,) * 13, up=4), KingsToBottom()),
+    build=ANY_SUIT, lift=ONE_CARD, empty=STAYS_EMPTY, safety="any",
+    layout=two_rows_under_foundations,
     summary="Thirteen open piles with every King at the bottom: a game of planning, as a "
             "pile that empties can never be filled again.",
 )

@@ -2,12 +2,12 @@
 
 from ..game import Game, Option, Published
 from ..movegen import TAKEBACK_POINTS, TIME_PENALTY, TIME_PERIOD
-from .layouts import rows
+from ..vocab import ALTERNATE, BUILT_RUN, KING_ONLY, TO_WASTE, Rows
 
 KLONDIKE = Game(
     id="klondike", title="Klondike", decks=1, tableau=7, foundations=4,
-    deal=rows((1, 2, 3, 4, 5, 6, 7)),
-    build="alt", lift="run", empty="king", stock="waste",
+    deal=(Rows((1, 2, 3, 4, 5, 6, 7)),),
+    build=ALTERNATE, lift=BUILT_RUN, empty=KING_ONLY, stock=TO_WASTE,
     draw="draw", passes="passes", takeback="takeback", scoring="scoring", safety="alt",
     peek="peek", timed="timed",
     options=(

@@ -1,4 +1,4 @@
-"""Helpers for the game tables: dealing, drawing the table, the after-move hooks.
+"""Helpers for the game tables: drawing the table, the after-move hooks, the pack.
 
 A layout says where the page draws the piles: rows of slots on a grid of ``columns`` card
 widths. A row is ``{"kind": "row", "slots": [...]}`` whose slots are ``None`` (a gap) or
@@ -12,42 +12,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import RANK
-from ..game import DealHook, OptionValue
+from ..game import OptionValue
 
 if TYPE_CHECKING:
     from ..rules import Rules
-
-
-def rows(sizes: tuple[int, ...], up: tuple[int, ...] | int = 1) -> DealHook:
-    """Return a deal that goes round the piles row by row, skipping full ones.
-
-    Pile ``i`` gets ``sizes[i]`` cards, of which the top ``up[i]`` (or ``up``) are face up;
-    the cards left over become the stock, in the order they were shuffled (the last on top).
-    """
-    ups = up if isinstance(up, tuple) else (up,) * len(sizes)
-
-    def deal(pack: list[int]) -> tuple[list[list[int]], list[int], list[int]]:
-        piles: list[list[int]] = [[] for _ in sizes]
-        k = 0
-        for row in range(max(sizes)):
-            for i, size in enumerate(sizes):
-                if size > row:
-                    piles[i].append(pack[k])
-                    k += 1
-        down = [max(0, size - u) for size, u in zip(sizes, ups)]
-        return piles, down, pack[k:]
-
-    return deal
-
-
-def kings_to_bottom(piles: list[list[int]], down: list[int]) -> None:
-    """Move every King of each dealt pile to the bottom of its pile (an arrange hook).
-
-    Several Kings in one pile keep the order they were dealt in, and so do the other cards
-    above them; the face-down counts stay as they were.
-    """
-    for pile in piles:
-        pile[:] = [c for c in pile if RANK[c] == 13] + [c for c in pile if RANK[c] != 13]
 
 
 def spider_pack(options: dict[str, OptionValue]) -> list[int]:

@@ -1,12 +1,13 @@
 """Roosevelt: two decks, seven open piles, a single pass through the stock."""
 
 from ..game import Game, Published
-from .layouts import rows, three_rows_layout
+from ..vocab import ALTERNATE, ANY_CARD, ONE_CARD, TO_WASTE, Rows
+from .layouts import three_rows_layout
 
 ROOSEVELT = Game(
     id="roosevelt", title="Roosevelt", decks=2, tableau=7, foundations=8,
-    deal=rows((4,) * 7, up=4),
-    build="alt", lift="one", empty="any", stock="waste", passes=1, safety="alt",
+    deal=(Rows((4,) * 7, up=4),),
+    build=ALTERNATE, lift=ONE_CARD, empty=ANY_CARD, stock=TO_WASTE, passes=1, safety="alt",
     layout=three_rows_layout,
     summary="Two decks; build down in alternating colours one card at a time; one pass "
             "through the stock.",

@@ -18,6 +18,7 @@ from collections.abc import Callable, Generator
 
 from ..game import Move, State
 from ..rules import Rules
+from ..vocab import SUIT_UP
 from . import castle, freecell, klondike, onepass, pyramid, restart, spider
 from .blocked import make_blocked
 from .heuristic import ALTERNATES, WEIGHTS, make_heuristic
@@ -54,9 +55,10 @@ def solve_steps(r: Rules, s: State, budget: int = DEFAULT_BUDGET,
                 every: int = 0) -> Generator[int, None, Result]:
     """Search like ``solve``, pausing every ``every`` nodes: a generator.
 
-    It yields the nodes expanded so far every ``every`` nodes (never when ``every`` is 0)
-    and returns the ``Result`` (as ``StopIteration.value``). A caller that stops iterating
-    drops the search; the browser's worker uses this to answer a newer question first.
+    It yields the nodes expanded so far every ``every`` nodes and between two passes of
+    a search (never when ``every`` is 0), and returns the ``Result`` (as
+    ``StopIteration.value``). A caller that stops iterating drops the search; the browser's
+    worker uses this to answer a newer question first.
     """
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
         raise ValueError(f"a node budget is a whole number from 0 up, not {budget!r}")
@@ -155,16 +157,23 @@ def _search(r: Rules, s: State, budget: int,
         if narrow is not None:
             passes += [(best(w, narrow), budget // 6, False) for w in orders]
             passes.append((best(ALTERNATES[2], None), budget // 6, True))
-        elif r.game.foundation == "suit_up" and not r.pairs:
+        elif r.game.foundation == SUIT_UP and not r.pairs:
             passes += [(best(w, None), budget // 10, True) for w in (WEIGHTS, *ALTERNATES)]
         passes.append((best(WEIGHTS, None), budget, True))
     used = 0
+    last = [0]          # the last pause passed on
     verdict, moves = "unknown", list[Move]()
     for start, share, exact in passes:
-        verdict, moves, nodes = yield from _offset(start(min(share, budget - used)), used)
+        verdict, moves, nodes = yield from _offset(start(min(share, budget - used)), used,
+                                                   last)
         used += nodes
         if verdict == "solved" or (verdict == "unwinnable" and exact):
             break
+        if every and used > last[0]:
+            # A pause between passes too: a pass smaller than ``every`` (Klondike's first
+            # four) never pauses itself, and the browser's worker must look at its messages.
+            last[0] = used
+            yield used
     return verdict, moves, used
 
 
@@ -195,15 +204,18 @@ def _seeded(dfs: Callable[..., Generator[int, None, Outcome]], r: Rules, s: Stat
     return lambda share: dfs(r, s, share, every, seed=seed)
 
 
-def _offset(steps: Generator[int, None, Outcome],
-            base: int) -> Generator[int, None, Outcome]:
-    """Pass on a pass's progress counted from the nodes earlier passes used."""
+def _offset(steps: Generator[int, None, Outcome], base: int,
+            last: list[int] | None = None) -> Generator[int, None, Outcome]:
+    """Pass on a pass's progress counted from the nodes earlier passes used (noting the
+    last in ``last[0]``, if given)."""
     while True:
         try:
             n = next(steps)
         except StopIteration as done:
             outcome: Outcome = done.value
             return outcome
+        if last is not None:
+            last[0] = base + n
         yield base + n
 
 

@@ -39,15 +39,27 @@ from collections.abc import Callable
 
 from ..game import State
 from ..rules import Rules
+from ..vocab import (
+    ALTERNATE,
+    ANY_CARD,
+    ANY_SUIT,
+    KING_ONLY,
+    NO_STOCK,
+    ONE_CARD,
+    STAYS_EMPTY,
+    SUIT_UP,
+    TO_WASTE,
+)
 
 
 def make_blocked(r: Rules) -> Callable[[State], bool] | None:
     """Return the dead-end test of the game of ``r``, or ``None`` where the argument of this
     module does not hold (two decks, free cells, piles that close up, other foundations)."""
     g = r.game
-    if (g.decks != 1 or r.C or g.after_move is not None or g.foundation != "suit_up"
-            or r.pairs or g.build not in ("alt", "any") or g.stock not in (None, "waste")
-            or g.empty not in ("any", "king", "none")):
+    if (g.decks != 1 or r.C or g.after_move is not None or g.foundation != SUIT_UP
+            or r.pairs or g.build not in (ALTERNATE, ANY_SUIT)
+            or g.stock not in (NO_STOCK, TO_WASTE)
+            or g.empty not in (ANY_CARD, KING_ONLY, STAYS_EMPTY)):
         return None
     tableau = r.T
     on = r.on
@@ -55,7 +67,7 @@ def make_blocked(r: Rules) -> Callable[[State], bool] | None:
     low = [sum(1 << z for z in range(c - 4, -1, -4)) for c in range(52)]
     ups = [sum(1 << p for p in range(52) if on[c * 52 + p]) for c in range(52)]
     spaces = [any(r.empty_accepts(t, c) for t in tableau) for c in range(52)]
-    every = g.lift == "one"
+    every = g.lift == ONE_CARD
     found = r.F if not r.takeback else ()
 
     def blocked(s: State) -> bool:

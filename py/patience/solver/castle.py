@@ -53,6 +53,7 @@ from ..auto import finish_moves
 from ..cards import RANK, RED, SUIT
 from ..game import Move, State
 from ..rules import Rules
+from ..vocab import ANY_CARD, ANY_SUIT, NO_STOCK, ONE_CARD, SUIT_UP
 from . import restart
 from .klondike import ZF, ZU
 
@@ -73,8 +74,8 @@ assert all(RANK[c] == c // 4 + 1 and SUIT[c] == c % 4 for c in range(52))
 def fits(r: Rules, s: State) -> bool:
     """Tell whether the game of ``r`` and position ``s`` have the shape this search needs."""
     g = r.game
-    return (g.stock is None and not r.C and g.decks == 1 and g.foundation == "suit_up"
-            and g.foundations == 4 and g.lift == "one" and g.empty == "any"
+    return (g.stock == NO_STOCK and not r.C and g.decks == 1 and g.foundation == SUIT_UP
+            and g.foundations == 4 and g.lift == ONE_CARD and g.empty == ANY_CARD
             and g.after_move is None and not r.pairs and not r.takeback and g.symmetric
             and g.cover is None and g.pack is None and g.goal == "foundations"
             and g.safety in ("any", "alt", "none") and not any(s.down))
@@ -104,7 +105,7 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
     on = r.on
     # The suits whose cards one rank lower may want to go on a card (the safe-move rule).
     safety = r.game.safety
-    wide = eager and safety == "any" and r.game.build == "any"
+    wide = eager and safety == "any" and r.game.build == ANY_SUIT
     wanting = [tuple(x for x in range(4) if safety == "any" or RED[x] != RED[c])
                for c in range(52)]
     # Bit masks for the dead-end test: low[c] the lower cards of c's suit, ups[c] the cards

@@ -43,7 +43,7 @@ def make_legal(r: Rules, narrow: Narrow | None = None) -> Callable[[State], list
     """
     legal, index = r.legal_moves, r.index
     alike = {i: "cell" for i in r.C}
-    if r.game.foundation in ("suit_up", "wrap"):
+    if r.game.foundation.takes_cards:
         alike.update({f: "foundation" for f in r.F})
     if r.game.symmetric:
         alike.update({t: "tableau" for t in r.T})

@@ -40,6 +40,7 @@ from heapq import heappop, heappush
 from ..cards import RANK, RED, SUIT
 from ..game import Move, State
 from ..rules import Rules
+from ..vocab import ALTERNATE, ANY_CARD, BUILT_RUN, NO_STOCK, SUIT_UP
 
 Outcome = tuple[str, list[Move], int]
 # A step of the search: from, to (columns 0.., cells CELLS + j, the foundations UP), cards.
@@ -73,10 +74,10 @@ OTHERS = ((6, 2, 2, 1, 2, 2), (6, 4, 0, 3, 4, 2), (6, 1, 2, 3, 1, 0))
 def fits(r: Rules, s: State) -> bool:
     """Tell whether the game of ``r`` is FreeCell-shaped and ``s`` a position it can hold."""
     g = r.game
-    if not (g.build == "alt" and g.lift == "run" and g.empty == "any" and g.supermove
-            and g.foundation == "suit_up" and g.stock is None and g.decks == 1
+    if not (g.build == ALTERNATE and g.lift == BUILT_RUN and g.empty == ANY_CARD and g.supermove
+            and g.foundation == SUIT_UP and g.stock == NO_STOCK and g.decks == 1
             and g.foundations == 4 and g.safety == "alt" and g.after_move is None
-            and g.symmetric and g.pack is None and g.cover is None and not g.pairs
+            and g.symmetric and g.pack is None and g.cover is None and not g.play.pairs
             and g.goal == "foundations" and not r.takeback and len(r.T) <= CELLS
             and len(r.C) <= UP - CELLS):
         return False

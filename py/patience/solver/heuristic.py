@@ -10,6 +10,7 @@ from collections.abc import Callable
 from ..cards import RANK
 from ..game import State
 from ..rules import Rules
+from ..vocab import WHOLE_RUNS, WRAP
 
 Heuristic = Callable[[State], int]
 
@@ -31,9 +32,9 @@ def make_heuristic(r: Rules, weights: tuple[int, ...] = WEIGHTS) -> Heuristic:
     if r.pairs:
         return _pairs(r)
     kind = r.game.foundation
-    if kind == "wrap":
+    if kind == WRAP:
         return _wrap(r)
-    if kind == "runs":
+    if kind == WHOLE_RUNS:
         return _runs(r)
     return _suit_up(r, *weights)
 

@@ -77,6 +77,7 @@ from ..auto import finish_moves
 from ..cards import RANK, RED, SUIT
 from ..game import Move, State
 from ..rules import Rules
+from ..vocab import ALTERNATE, ANY_FACE_UP, BUILT_RUN, KING_ONLY, NO_STOCK, SUIT_UP, TO_WASTE
 from . import restart
 from .reach import hopeless
 
@@ -103,8 +104,9 @@ def fits(r: Rules) -> bool:
     """Tell whether the game of ``r`` is Klondike-shaped, so that this search applies
     (Yukon too: no stock, any face-up card lifted)."""
     g = r.game
-    return (g.stock in ("waste", None) and g.foundation == "suit_up" and g.build == "alt"
-            and g.lift in ("run", "any") and g.empty == "king" and g.decks == 1 and not r.C
+    return (g.stock in (TO_WASTE, NO_STOCK) and g.foundation == SUIT_UP
+            and g.build == ALTERNATE and g.lift in (BUILT_RUN, ANY_FACE_UP)
+            and g.empty == KING_ONLY and g.decks == 1 and not r.C
             and g.after_move is None and g.safety == "alt" and g.foundations == 4
             and g.symmetric and not g.supermove and g.pack is None)
 
@@ -155,7 +157,7 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
     limited = max_recycles is not None
     n_t = len(tab)
     # Whether any face-up card may be lifted with the cards on it, built or not.
-    lift_any = r.game.lift == "any"
+    lift_any = r.game.lift == ANY_FACE_UP
     rank_of, suit_of, red = RANK, SUIT, RED
     # onto[b]: the cards that may go on card b.
     onto = [[a for a in range(52) if RANK[a] + 1 == RANK[b] and RED[a] != RED[b]]

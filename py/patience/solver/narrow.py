@@ -13,13 +13,14 @@ from collections.abc import Callable
 
 from ..game import Move, State
 from ..rules import Rules
+from ..vocab import SUIT_UP
 
 Narrow = Callable[[State, list[Move]], list[Move]]
 
 
 def make_narrow(r: Rules) -> Narrow | None:
     """Return the first-pass move filter of the game of ``r``, or ``None``."""
-    if r.waste < 0 or r.pairs or r.game.foundation != "suit_up":
+    if r.waste < 0 or r.pairs or r.game.foundation != SUIT_UP:
         return None
     index, tableau = r.index, set(r.T)
     found = set(r.F)

@@ -38,6 +38,7 @@ from ..auto import finish_moves
 from ..cards import RANK, RED, SUIT
 from ..game import Move, State
 from ..rules import Rules
+from ..vocab import ALTERNATE, ANY_CARD, ONE_CARD, SUIT_UP, TO_WASTE
 
 Outcome = tuple[str, list[Move], int]
 # A step of the search, replayed into engine moves at the end: a tableau pile's top card up
@@ -54,9 +55,9 @@ Position = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int]
 def fits(r: Rules) -> bool:
     """Tell whether the game of ``r`` has the shape this search handles."""
     g = r.game
-    return (g.stock == "waste" and r.draw == 1 and r.max_recycles == 0
-            and g.foundation == "suit_up" and g.build == "alt" and g.lift == "one"
-            and g.empty == "any" and not r.C and g.after_move is None
+    return (g.stock == TO_WASTE and r.draw == 1 and r.max_recycles == 0
+            and g.foundation == SUIT_UP and g.build == ALTERNATE and g.lift == ONE_CARD
+            and g.empty == ANY_CARD and not r.C and g.after_move is None
             and not r.takeback and g.symmetric and not r.pairs and not r.below
             and g.goal == "foundations" and g.safety == "alt" and g.foundations == 4 * g.decks)
 

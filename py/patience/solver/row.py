@@ -26,6 +26,7 @@ from collections.abc import Generator
 from ..cards import RANK
 from ..game import Move, State
 from ..rules import Rules
+from ..vocab import NO_BUILDING, WRAP
 from .search import Outcome
 
 
@@ -104,7 +105,7 @@ def _trail(count: list[int], top: int, ends: int = 0x1FFF) -> bool:
 
 def fits(r: Rules) -> bool:
     """Tell whether the game is one this search handles."""
-    return (r.game.foundation == "wrap" and r.game.build == "none" and r.stock < 0
+    return (r.game.foundation == WRAP and r.game.build == NO_BUILDING and r.stock < 0
             and not r.C and r.game.after_move is None)
 
 

@@ -17,6 +17,7 @@ from typing import TypeVar
 from ..auto import safe_moves
 from ..game import Move, State
 from ..rules import Rules
+from ..vocab import ONE_CARD
 from .blocked import make_blocked
 from .fold import make_expand
 from .heuristic import Heuristic
@@ -65,7 +66,7 @@ def best_first(r: Rules, root: State, budget: int, h: Heuristic,
     expand = make_expand(r, narrow, fold)
     # Where every card is lifted alone, most moves can make a new dead end; elsewhere few
     # can, and testing the root is enough (blocked.py).
-    dead = make_blocked(r) if r.game.lift == "one" else None
+    dead = make_blocked(r) if r.game.lift == ONE_CARD else None
     seen: set[object] = {key(root)}
     parents: list[tuple[int, tuple[Move, ...]]] = []
     frontier: list[Entry] = [(h(root), 0, root, -1, ())]

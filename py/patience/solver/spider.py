@@ -53,6 +53,7 @@ from heapq import heappop, heappush
 from ..game import Move, State
 from ..games.layouts import remove_runs
 from ..rules import Rules
+from ..vocab import ANY_CARD, ANY_SUIT, SUIT_RUN, TO_EVERY_PILE, WHOLE_RUNS
 
 Outcome = tuple[str, list[Move], int]
 # A position: a pile per tableau pile (face-down count, then the cards, bottom first).
@@ -74,8 +75,8 @@ MEMO = 200_000
 def fits(r: Rules) -> bool:
     """Tell whether the game of ``r`` is Spider-shaped, so that this search applies."""
     g = r.game
-    return (g.foundation == "runs" and g.build == "any" and g.lift == "suit_run"
-            and g.empty == "any" and g.stock == "tableau" and g.after_move is remove_runs
+    return (g.foundation == WHOLE_RUNS and g.build == ANY_SUIT and g.lift == SUIT_RUN
+            and g.empty == ANY_CARD and g.stock == TO_EVERY_PILE and g.after_move is remove_runs
             and r.waste < 0 and not r.C and not g.supermove and len(r.T) < 256)
 
 
