@@ -34,6 +34,7 @@ ROOT: Final[Path] = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import npm_vendor  # noqa: E402  (lives in tools/, which is not a package)
+import opening  # noqa: E402
 import pwa  # noqa: E402
 import stdlib_trim  # noqa: E402
 
@@ -52,15 +53,16 @@ PYODIDE_FILES: Final[tuple[str, ...]] = (
 )
 
 #: What the page loads of ``@pyscript/core``'s ``dist/`` (found the same way): ``core.js``,
-#: the chunks it imports, and the plugin chunks it imports at start-up. Those come whatever
-#: our config says, because PyScript also sets up MicroPython (``mpy``), whose plugin list
-#: no config of ours reaches. Chunks are named by prefix (their names carry a content
-#: hash); the static imports of every file are followed and copied too. The rest (the
+#: the chunks it imports, and the one plugin chunk it imports at start-up: ``error``, which
+#: PyScript imports even when it is turned off. The others (``py-editor``, ``py-game``,
+#: ``py-terminal``, ``donkey``, ``deprecations-manager``, ``codemirror``) are turned off for
+#: both of PyScript's interpreters: by ``static/pyscript.json`` for Python and by the
+#: ``<mpy-config>`` of ``index.html`` for MicroPython, whose plugins PyScript loads too
+#: unless told not to. Chunks are named by prefix (their names carry a content hash); the
+#: static imports of every file are followed and copied too. The rest (the plugins, the
 #: editor, the terminal, TOML, ``core.css``, source maps) is never requested.
 PYSCRIPT_ENTRIES: Final[tuple[str, ...]] = ("core.js",)
-PYSCRIPT_CHUNKS: Final[tuple[str, ...]] = (
-    "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal",
-)
+PYSCRIPT_CHUNKS: Final[tuple[str, ...]] = ("error",)
 
 #: Fixed timestamp for the members of ``patience.zip`` (the earliest a zip can hold).
 ZIP_DATE: Final[tuple[int, int, int, int, int, int]] = (1980, 1, 1, 0, 0, 0)
@@ -86,6 +88,22 @@ MIME_TYPES: Final[dict[str, str]] = {
 
 _STATIC_IMPORT: Final = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+)["']""")
 
+#: A vendored script's closing ``//# sourceMappingURL=`` comment. The maps are not shipped
+#: (every file of the site is precached by the service worker: PyScript's would add 0.4 MB
+#: for a reader with DevTools open), so the comments go, and with them the browser's 404s.
+_SOURCE_MAP: Final = re.compile(rb"\n?//# sourceMappingURL=[^\s]+\s*\Z")
+
+#: Pyodide's module makes a shared WebAssembly memory as it loads, only for ``syncSleep``
+#: (``Atomics.wait`` between retries of an EAGAIN, which a page's main thread may not call
+#: anyway). Outside a cross-origin isolated page Chromium reports it as the deprecated
+#: SharedArrayBuffer use, Lighthouse's only best-practices failure with a weight; a plain
+#: buffer there makes ``syncSleep`` answer "cannot sleep", as it does on a main thread.
+SHARED_MEMORY: Final[tuple[bytes, bytes]] = (
+    b"new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer",
+    b"(globalThis.crossOriginIsolated?new WebAssembly.Memory({shared:!0,initial:1,maximum:1})"
+    b".buffer:new ArrayBuffer(4))",
+)
+
 
 class BuildError(RuntimeError):
     """Raised when the site cannot be built from what is in the working tree."""
@@ -94,6 +112,18 @@ class BuildError(RuntimeError):
 def _copy(src: Path, dst: Path) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)
+
+
+def _copy_script(src: Path, dst: Path) -> None:
+    """Copy a vendored script without its source-map comment; ``pyodide.asm.mjs`` also with
+    its shared memory made only where the page is cross-origin isolated."""
+    data = _SOURCE_MAP.sub(b"\n", src.read_bytes())
+    if src.name == "pyodide.asm.mjs":
+        if data.count(SHARED_MEMORY[0]) != 1:
+            raise BuildError(f"{src}: expected its one shared memory, {SHARED_MEMORY[0]!r}")
+        data = data.replace(*SHARED_MEMORY)
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    dst.write_bytes(data)
 
 
 def _static_imports(js: Path) -> list[str]:
@@ -156,15 +186,18 @@ def _write_site(work: Path, index: Path, static: Path) -> None:
     shutil.copytree(static, dest / "static",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     zip_engine(ENGINE, dest / "patience.zip")
+    opening.write(dest)      # the first visit's table, written by the engine (tools/opening.py)
 
     pyodide = npm_vendor.fetch("pyodide")
     for name in PYODIDE_FILES:
-        _copy(pyodide / name, dest / "vendor" / "pyodide" / name)
+        copy = _copy_script if name.endswith((".js", ".mjs")) else _copy
+        copy(pyodide / name, dest / "vendor" / "pyodide" / name)
     stdlib_trim.trim(pyodide / "python_stdlib.zip", dest / "vendor/pyodide/python_stdlib.zip",
                      stdlib_trim.read_keep(), importers=[static / "py"], path=[ENGINE.parent])
     pyscript = npm_vendor.fetch("@pyscript/core")
     for name in pyscript_files(pyscript):
-        _copy(pyscript / "dist" / name, dest / "vendor" / "pyscript" / name)
+        copy = _copy_script if name.endswith((".js", ".mjs")) else _copy
+        copy(pyscript / "dist" / name, dest / "vendor" / "pyscript" / name)
     for package, folder in ((pyodide, "pyodide"), (pyscript, "pyscript")):
         for licence in ("LICENSE", "LICENSE.md"):
             if (package / licence).is_file():
@@ -276,7 +309,7 @@ def _run(command: str, port: int, host: str) -> int:
         print(f"Serving {dest.relative_to(ROOT)}/ on http://{shown}:{server.server_address[1]}/"
               " (Ctrl+C to stop)", flush=True)
         server.serve_forever()
-    except (BuildError, npm_vendor.VendorError) as e:
+    except (BuildError, npm_vendor.VendorError, opening.OpeningError) as e:
         print(f"build: error: {e}", file=sys.stderr)
         return 1
     finally:

@@ -4,6 +4,15 @@ and the bytes of a first visit, in headless Chromium (Playwright).
     .venv/bin/python bench/web.py                # 5 runs of each start
     .venv/bin/python bench/web.py --runs 9 --moves 200 --game freecell
     .venv/bin/python bench/web.py --snapshot     # also the memory-snapshot experiment
+    .venv/bin/python bench/web.py --phone        # also a phone's visits (bench/phone.py)
+    .venv/bin/python bench/web.py --phone-only --lighthouse --micropip
+
+``--phone`` adds the phone profile (CPU 4x slower, 10 Mbit/s, 60 ms round trips, a 360x640
+touch screen, the site served gzip-compressed; ``bench/phone.py`` says what Chromium
+throttles and what it does not): cold and warm starts of Klondike deal 7 against the bare
+floor of the same profile, issue 28's aims, and the waterfall of the first visit.
+``--lighthouse`` runs the pinned Lighthouse (``bench/lighthouse.py``); ``--micropip`` times
+the engine installed as a wheel by micropip against today's zip (``bench/micropip_trial.py``).
 
 Builds the site into a temporary folder (``build.build``), adds a bare page ``__bench/floor.html``
 that only runs ``loadPyodide`` from the same ``vendor/pyodide/``, serves the folder from a
@@ -88,6 +97,10 @@ ROOT: Final[Path] = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (build.py lives at the repository root)
+import lighthouse  # noqa: E402  (bench/, beside this file)
+import micropip_trial  # noqa: E402
+import npm_vendor  # noqa: E402  (tools/, via build)
+import phone  # noqa: E402
 from browser import CHROMIUM_ARGS, chromium_path  # noqa: E402  (tools/, via build)
 
 TIMEOUT_S: Final[float] = 120.0
@@ -714,6 +727,8 @@ def snapshot_aims(res: Results, visit: Visit) -> list[str]:
     move = res.run("warm: first move accepted").median()
     verdict = res.run("warm: solver's first verdict").median()
     for kind, boots in res.boots.items():
+        if kind.startswith("phone"):            # the phone's section says its own
+            continue
         said = ", ".join(f"{boots.count(b)} × {b}" for b in sorted(set(boots)))
         lines.append(f"- {kind} starts booted: {said}")
     if res.snapshot_bytes:
@@ -848,7 +863,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--long-only", action="store_true",
                         help="measure only the long game against the short one")
     parser.add_argument("--seed", type=int, default=1, help="seed for the choice of taps")
+    parser.add_argument("--phone", action="store_true",
+                        help="also the phone profile (bench/phone.py): cold and warm starts "
+                             "and floors, throttled, served gzip-compressed, and the "
+                             "waterfall of the first visit")
+    parser.add_argument("--phone-runs", type=int, default=3,
+                        help="runs of the phone profile (default 3)")
+    parser.add_argument("--phone-only", action="store_true",
+                        help="only the phone profile (no laptop lines)")
+    parser.add_argument("--lighthouse", action="store_true",
+                        help="also Lighthouse (mobile, its default throttling) on Klondike "
+                             "deal 7, served gzip-compressed (bench/lighthouse.py)")
+    parser.add_argument("--micropip", action="store_true",
+                        help="also the micropip experiment on the phone profile: the engine "
+                             "installed as a wheel against today's zip (bench/micropip.py)")
     opts = parser.parse_args(argv)
+    if opts.phone_only:
+        opts.phone = True
     rng = random.Random(opts.seed)
     res = Results()
     with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
@@ -856,12 +887,25 @@ def main(argv: list[str] | None = None) -> int:
         (site / "__bench").mkdir()
         (site / "__bench" / "floor.html").write_text(FLOOR_HTML, encoding="utf-8")
         server, url = build.serve(site)
+        zipped, zipped_url = phone.serve_gzip(site)
+        phone_lines: list[str] = []
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=chromium_path(),
                                              args=list(CHROMIUM_ARGS))
                 try:
-                    if opts.long_only:
+                    if opts.phone:
+                        phone_lines = _phone(pw, Path(tmp) / "phone", zipped_url,
+                                             opts.phone_runs, res, rng)
+                    if opts.micropip:
+                        phone_lines += ["", *micropip_trial.experiment(
+                            pw, Path(tmp) / "micropip", zipped_url, site,
+                            npm_vendor.fetch("pyodide"), Path(tmp), opts.phone_runs,
+                            res)]
+                    if opts.lighthouse:
+                        phone_lines += ["", *lighthouse.run(zipped_url + phone.PHONE_QUERY,
+                                                            Path(tmp) / "lighthouse")]
+                    if opts.long_only or opts.phone_only:
                         opts.runs = 0
                     for i in range(opts.runs):
                         print(f"web bench: run {i + 1} of {opts.runs}", file=sys.stderr,
@@ -869,22 +913,39 @@ def main(argv: list[str] | None = None) -> int:
                         profiles = Path(tmp) / "profiles"
                         app_run(pw, profiles, url, site, res, rng, record_bytes=i == 0)
                         floor_run(pw, profiles, url, res)
-                    print(f"web bench: {opts.moves} taps in {opts.game}", file=sys.stderr,
-                          flush=True)
-                    if not opts.long_only:
+                    if not (opts.long_only or opts.phone_only):
+                        print(f"web bench: {opts.moves} taps in {opts.game}", file=sys.stderr,
+                              flush=True)
                         latency_run(browser, url, opts.game, opts.moves, res, rng)
-                    print(f"web bench: {opts.long_taps} taps in a short and a long game",
-                          file=sys.stderr, flush=True)
-                    long_game_run(browser, url, opts.long_taps, res, rng)
+                    if not opts.phone_only:
+                        print(f"web bench: {opts.long_taps} taps in a short and a long game",
+                              file=sys.stderr, flush=True)
+                        long_game_run(browser, url, opts.long_taps, res, rng)
                     snapshot_lines = (snapshot_experiment(browser, url, site, opts.runs, res)
                                       if opts.snapshot else [])
                 finally:
                     browser.close()
         finally:
-            server.shutdown()
-            server.server_close()
-        print(report(res, site, opts.runs, opts.moves, opts.game, snapshot_lines))
+            for each in (server, zipped):
+                each.shutdown()
+                each.server_close()
+        if not opts.phone_only:
+            print(report(res, site, opts.runs, opts.moves, opts.game, snapshot_lines))
+        if phone_lines:
+            print("\n".join(phone_lines))
     return 0
+
+
+def _phone(pw: Playwright, profiles: Path, url: str, runs: int, res: Results,
+           rng: random.Random) -> list[str]:
+    """The phone profile's runs, each followed by a cold floor."""
+    visit: list[phone.Fetch] = []
+    for i in range(runs):
+        print(f"web bench: phone run {i + 1} of {runs}", file=sys.stderr, flush=True)
+        found = phone.phone_run(pw, profiles, url, res, rng, record=i == 0)
+        visit = visit or found
+        phone.floor_run(pw, profiles, url, res)
+    return phone.report(res, visit)
 
 
 if __name__ == "__main__":

@@ -3,9 +3,10 @@
 The first visit boots the normal way and the solver's worker takes a snapshot; ``?snapshot=now``
 (the test hook) has it stored at once instead of after a few idle seconds. Later visits boot
 the page and the worker from it. A damaged snapshot, one Pyodide refuses and one of another
-build each fall back to the normal boot, are deleted, and a new one is made. Pyodide's snapshot
-options are private: if an upgrade breaks them, these tests fail rather than the start quietly
-slowing down.
+build each fall back to the normal boot and are deleted; a new one is made for another build,
+but not for a build whose snapshot failed on this device (remembered in localStorage).
+Pyodide's snapshot options are private: if an upgrade breaks them, these tests fail rather
+than the start quietly slowing down.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import BOOT_TIMEOUT_MS, ROOT, SUB_PATH, wait_for_engine
-from .play import card, manual_play, snap, wait_ready
+from .play import card, manual_play, snap, storage, wait_ready
 
 #: Reads this site's snapshot entry from Cache Storage: its URL, header and bytes' SHA-256.
 ENTRIES = """async () => {
@@ -145,33 +146,6 @@ def test_the_second_visit_boots_from_the_snapshot(page: Page, site_url: str) -> 
     assert len(entries(page)) == 1        # nothing new was made
 
 
-@pytest.mark.parametrize(("how", "why"), [("damaged", "corrupt"), ("refused", "failed")])
-def test_a_bad_snapshot_falls_back_and_is_replaced(page: Page, site_url: str, how: str,
-                                                   why: str) -> None:
-    manual_play(page)
-    visit(page, site_url + "?game=klondike&deal=3&snapshot=now")
-    wait_stored(page)
-    [good] = entries(page)
-    assert page.evaluate(SPOIL, how) is True
-    [spoilt] = entries(page)
-    assert spoilt["sha256"] != good["sha256"]
-
-    fallen = visit(page, site_url + "?snapshot=now")
-    assert (fallen["boot"], fallen["bootFallback"]) == ("plain", why)
-    assert snap(page)["game"] == "klondike"
-    assert tap_a_move(page) == 1          # the page works on the normal boot
-    wait_stored(page)                     # the worker found none, and made a new one
-    assert boot_path(page)["solverBootFallback"] == "missing"
-    [new] = entries(page)
-    assert new["url"] == good["url"] and new["sha256"] == new["meta"]["sha256"]
-    assert new["sha256"] != spoilt["sha256"]
-
-    again = visit(page, site_url)
-    assert again["boot"] == "snapshot"
-    assert snap(page)["moveCount"] == 1
-    assert tap_a_move(page) == 2
-
-
 @pytest.fixture
 def site_copy(site_dir: Path, tmp_path: Path) -> Iterator[tuple[Path, str]]:
     """A copy of the built site on a server of its own, which a test may change."""
@@ -181,6 +155,61 @@ def site_copy(site_dir: Path, tmp_path: Path) -> Iterator[tuple[Path, str]]:
     yield root / SUB_PATH.strip("/"), url + SUB_PATH
     server.shutdown()
     server.server_close()
+
+
+@pytest.mark.parametrize(("how", "why"), [("damaged", "corrupt"), ("refused", "failed")])
+def test_a_bad_snapshot_falls_back_and_is_not_made_again_for_that_build(
+        browser: Browser, site_copy: tuple[Path, str], how: str, why: str) -> None:
+    """A snapshot that fails is remembered for its build (localStorage): that build boots
+    the normal way from then on and makes no new one (31 MB on every visit otherwise); a
+    new build tries again."""
+    site, url = site_copy
+    # No service worker: it would keep serving the old build.json from its cache.
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        manual_play(page)
+        visit(page, url + "?game=klondike&deal=3&snapshot=now")
+        wait_stored(page)
+        [good] = entries(page)
+        assert page.evaluate(SPOIL, how) is True
+        [spoilt] = entries(page)
+        assert spoilt["sha256"] != good["sha256"]
+
+        fallen = visit(page, url + "?snapshot=now")
+        assert (fallen["boot"], fallen["bootFallback"]) == ("plain", why)
+        assert snap(page)["game"] == "klondike"
+        assert tap_a_move(page) == 1          # the page works on the normal boot
+        hashes = json.loads((site / "build.json").read_text())
+        failure = json.loads(storage(page)["patience:v1:snapshot-failure"])
+        assert failure == {"format": 1, "runtime": hashes["runtime"], "app": hashes["app"],
+                           "why": why}
+        # The solver's worker neither boots from one nor makes one for this build.
+        expect(page.locator("html")).to_have_attribute("data-solver-boot", "plain",
+                                                       timeout=BOOT_TIMEOUT_MS)
+        assert boot_path(page)["solverBootFallback"] == "remembered"
+        assert "snapshot" not in boot_path(page)
+        assert entries(page) == []
+
+        again = visit(page, url + "?snapshot=now")
+        assert (again["boot"], again["bootFallback"]) == ("plain", "remembered")
+        assert snap(page)["moveCount"] == 1
+        expect(page.locator("html")).to_have_attribute("data-solver-boot", "plain",
+                                                       timeout=BOOT_TIMEOUT_MS)
+        assert boot_path(page)["solverBootFallback"] == "remembered"
+        assert entries(page) == []
+
+        # A new build tries again: a snapshot is made, kept, and booted from.
+        (site / "build.json").write_text(json.dumps({**hashes, "app": "0123456789abcdef"}))
+        updated = visit(page, url + "?snapshot=now")
+        assert (updated["boot"], updated["bootFallback"]) == ("plain", "missing")
+        wait_stored(page)
+        [new] = entries(page)
+        assert new["meta"]["app"] == "0123456789abcdef"
+        assert visit(page, url)["boot"] == "snapshot"
+        assert snap(page)["moveCount"] == 1
+    finally:
+        context.close()
 
 
 def test_an_app_update_invalidates_the_snapshot(browser: Browser,

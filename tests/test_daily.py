@@ -66,13 +66,18 @@ def test_every_daily_of_the_next_year_is_a_deal_the_solver_has_won() -> None:
         for date in days_from(TODAY, 365):
             found = daily.daily_deal(game, date, SETS)
             if found is None:
-                assert not any(v for k, v in SETS.items() if k.split(":")[0] == game)
+                assert not any(len(v) >= daily.MIN_LIST for k, v in SETS.items()
+                               if k.split(":")[0] == game)
                 break
             assert found.key == winnable_key(patience.rules(game, found.options))
             assert found.deal in SETS[found.key], (game, date)
         else:
             has_daily += 1
-    assert has_daily == 8          # all but Roosevelt and Moving Left
+    # Every game with a list long enough (Roosevelt's and Moving Left's are growing).
+    assert has_daily == sum(1 for game in patience.GAMES
+                            if any(len(v) >= daily.MIN_LIST for k, v in SETS.items()
+                                   if k.split(":")[0] == game))
+    assert has_daily >= 8
 
 
 def test_days_mostly_differ() -> None:
@@ -95,14 +100,31 @@ def test_the_variant_is_the_default_when_its_list_is_long_enough_else_the_longes
     short = {**SETS, "klondike:draw=1,passes=3,takeback=yes": [1, 2, 3]}
     options, key, _ = daily.daily_variant("klondike", short) or ({}, "", [])
     assert key == "klondike:draw=3,passes=3,takeback=yes" and options["draw"] == 3
-    spider = {"spider:suits=1": [], "spider:suits=2": [4, 8], "spider:suits=4": [9]}
+    two = list(range(4, 4 + daily.MIN_LIST * 2))
+    spider = {"spider:suits=1": [], "spider:suits=2": two, "spider:suits=4": two[:-1]}
     options, key, deals = daily.daily_variant("spider", spider) or ({}, "", [])
-    assert (options, key, deals) == ({"suits": 2}, "spider:suits=2", [4, 8])
+    assert (options, key, deals) == ({"suits": 2}, "spider:suits=2", two)
+
+
+def test_a_list_too_short_for_a_new_deal_each_day_gives_no_daily() -> None:
+    """One won deal would be the same daily deal every day: under MIN_LIST there is none,
+    and the words say how many were won."""
+    short = {**SETS, "roosevelt": [27]}
+    assert daily.daily_deal("roosevelt", TODAY, short) is None
+    answer = call(Bridge().daily("roosevelt", TODAY, json.dumps(short)))
+    assert "won only 1 Roosevelt deal so far" in answer["none"]
+    enough = {**SETS, "roosevelt": list(range(1, daily.MIN_LIST + 1))}
+    found = daily.daily_deal("roosevelt", TODAY, enough)
+    assert found is not None and found.deal in enough["roosevelt"]
+    spider = {"spider:suits=1": [], "spider:suits=2": [4, 8], "spider:suits=4": [9]}
+    assert daily.daily_variant("spider", spider) is None
 
 
 def test_a_game_with_no_won_deal_has_no_daily_and_says_why_in_words() -> None:
+    none_won = {k: [] if k.split(":")[0] in ("roosevelt", "moving_left") else v
+                for k, v in SETS.items()}
     for game in ("roosevelt", "moving_left"):
-        answer = call(Bridge().daily(game, TODAY, json.dumps(SETS)))
+        answer = call(Bridge().daily(game, TODAY, json.dumps(none_won)))
         assert set(answer) == {"none"}
         assert "has no daily deal" in answer["none"] and "solver" in answer["none"]
     assert "none" in call(Bridge().daily("freecell", TODAY, "{}"))
@@ -114,7 +136,8 @@ def test_the_players_own_scoring_is_kept_but_not_their_play_options() -> None:
     plain = call(Bridge().daily("klondike", TODAY, json.dumps(SETS)))
     assert answer["deal"] == plain["deal"]
     assert answer["options"]["scoring"] == "vegas" and answer["options"]["draw"] == 1
-    assert set(answer) == {"game", "options", "deal", "date", "key", "words"}
+    assert set(answer) == {"game", "options", "deal", "date", "key", "words", "grade",
+                           "difficulty"}
     assert answer["words"] == "Draw 1, 3 passes"
     # Options it cannot take are dropped, not fatal.
     odd = call(Bridge().daily("klondike", TODAY, json.dumps(SETS), '{"draw": 7}'))

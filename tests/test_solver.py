@@ -378,7 +378,7 @@ def test_winnable_key(game: str, options: dict[str, object], key: str) -> None:
 
 def test_winnable_list_covers_every_game() -> None:
     data = json.loads(WINNABLE.read_text(encoding="utf-8"))
-    assert data["version"] == 1
+    assert data["version"] == 2
     assert data["command"].startswith("python tools/winnable.py")
     keys = set(data["sets"])
     for game in patience.games():
@@ -390,6 +390,20 @@ def test_winnable_list_covers_every_game() -> None:
     for key, deals in data["sets"].items():
         assert deals == sorted(set(deals))
         assert all(1 <= d <= data["tried"][key] for d in deals)
+
+
+def test_every_listed_deal_has_a_grade() -> None:
+    """winnable.json's "difficulty" grades every listed deal of every set 1, 2 or 3, and
+    nothing else; each grade of a list of 30 or more deals is a fifth to a half of it."""
+    data = json.loads(WINNABLE.read_text(encoding="utf-8"))
+    assert set(data["difficulty"]) == set(data["sets"])
+    for key, deals in data["sets"].items():
+        graded = data["difficulty"][key]
+        assert set(graded) == {str(d) for d in deals}, key
+        assert set(graded.values()) <= {1, 2, 3}, key
+        if len(deals) >= 30:
+            for g in (1, 2, 3):
+                assert len(deals) / 5 <= list(graded.values()).count(g) <= len(deals) / 2, key
 
 
 def winnable_sample() -> list[tuple[str, int, int]]:

@@ -196,6 +196,21 @@ def test_the_page_of_the_study_names_published_and_first_figures(tmp_path: Path)
     assert "the published 51.19% is outside our interval (91.2% - 100.0%)" in page
 
 
+def test_a_variant_unknown_on_most_deals_is_given_as_at_least_its_found_wins() -> None:
+    rows = [Row("roosevelt", d, 10, "solved" if d in (3, 9) else "unknown", 10, 0.1)
+            for d in range(1, 41)]
+    page = study.markdown(study.Results({(r.key, r.budget, r.deal): r for r in rows}, []))
+    text = " ".join(page.split())
+    assert ("`roosevelt` at 10 positions a deal: **at least 5.0% winnable (found wins)**, 2"
+            " of 40 deals won and replayed (1.4% at the lower end of the 95% interval); 0"
+            " proven lost.") in text
+    assert "no deal of these variants was proven lost" in text
+    # One deal proven lost, and the page no longer says none was.
+    rows[0] = Row("roosevelt", 1, 10, "unwinnable", 10, 0.1)
+    page = study.markdown(study.Results({(r.key, r.budget, r.deal): r for r in rows}, []))
+    assert "1 proven lost" in page and "no deal of these" not in " ".join(page.split())
+
+
 # Solving, on a local Ray ---------------------------------------------------------------------
 
 def ray_processes() -> set[int]:
@@ -294,14 +309,32 @@ def test_the_winnable_list_is_read_from_and_appended_to_the_studys_results(
 def test_the_shipped_winnable_list_is_the_one_the_shipped_results_give(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """static/data/winnable.json is what tools/winnable.py reads from docs/winnability/:
-    the same deals, budgets and deals tried, for every set."""
+    the same deals, budgets, deals tried and grades, for every set."""
     monkeypatch.setattr(study, "rows", lambda *a, **k: pytest.fail("solved a deal"))
     out = tmp_path / "w.json"
     assert winnable.main(["--no-solve", "--out", str(out)]) == 0
     made = json.loads(out.read_text(encoding="utf-8"))
     shipped = json.loads((ROOT / "static" / "data" / "winnable.json").read_text())
-    for part in ("sets", "budgets", "tried"):
+    for part in ("sets", "budgets", "tried", "difficulty"):
         assert made[part] == shipped[part], part
+
+
+def test_a_merge_keeps_what_other_tools_added_to_the_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(study, "rows", lambda *a, **k: pytest.fail("solved a deal"))
+    out = tmp_path / "w.json"
+    old: dict[str, Any] = {
+        "version": 2, "command": "python tools/winnable.py", "sets": {"freecell": [1, 2]},
+        "budgets": {"freecell": 9}, "tried": {"freecell": 2},
+        "difficulty": {"freecell": {"1": 1, "2": 3}}, "note": {"freecell": "x"}}
+    out.write_text(json.dumps(old), encoding="utf-8")
+    assert winnable.main(["--set", "roosevelt", "--merge", "--no-solve", "--out",
+                          str(out)]) == 0
+    made = json.loads(out.read_text(encoding="utf-8"))
+    assert made["version"] == 2 and made["note"] == old["note"]
+    assert made["difficulty"]["freecell"] == old["difficulty"]["freecell"]
+    assert made["sets"]["freecell"] == [1, 2] and "roosevelt" in made["sets"]
+    assert made["command"].startswith("python tools/winnable.py && python tools/winnable.py")
 
 
 def test_published_figures_come_from_the_games_tables_by_variant_key() -> None:

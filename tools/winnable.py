@@ -18,11 +18,16 @@ give. Every listed deal is a verified win: ``solve`` replays its moves through
 
 The file::
 
-    {"version": 1,
+    {"version": 2,
      "command": "python tools/winnable.py",
      "sets": {"<key>": [deal numbers solved, ascending], ...},
      "budgets": {"<key>": nodes per deal, ...},
-     "tried": {"<key>": deals tried (1..N), ...}}
+     "tried": {"<key>": deals tried (1..N), ...},
+     "difficulty": {"<key>": {"<deal>": 1 | 2 | 3, ...}, ...}}
+
+``difficulty`` grades every listed deal 1 easy, 2 medium, 3 hard, from the search's effort
+in the results files (``tools/difficulty.py``, :mod:`patience.difficulty`); version 1 had
+none.
 
 A key is ``patience.solver.winnable_key(rules)``: the game id, then ``:`` and the options
 that change which deals can be won, ``name=value`` sorted by name and joined by ``,``
@@ -50,6 +55,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 import patience  # noqa: E402
 from patience import study  # noqa: E402
+from patience.difficulty import grade_list  # noqa: E402
 from patience.solver import winnable_key  # noqa: E402
 
 OUT = ROOT / "static" / "data" / "winnable.json"
@@ -73,7 +79,10 @@ class Set:
 
 
 # Budgets are the study's (docs/winnability.md); limits stop a set the solver finds hard
-# before it costs hours: Roosevelt and Moving Left stop at the 50 deals the study tried.
+# before it costs hours. Roosevelt's list comes from a long study at low priority (issue 27:
+# 200 won deals; its beams win a few deals in a hundred at 100,000 positions, some 5 s a
+# deal), resumed across sessions: list it with --no-solve as far as the study went. Moving
+# Left stays at the 50 deals tried at 10,000 until its beam wins deals.
 SETS: tuple[Set, ...] = (
     Set("freecell", {}, 50_000),
     Set("klondike", {"draw": 1}, 60_000, limit=1400, file="klondike-draw1.jsonl"),
@@ -85,12 +94,25 @@ SETS: tuple[Set, ...] = (
     Set("yukon", {}, 50_000, limit=1800),
     Set("streets_and_alleys", {}, 40_000, limit=3300),
     Set("all_in_a_row", {}, 300_000, limit=1800),
-    Set("roosevelt", {}, 10_000, limit=50),
+    Set("roosevelt", {}, 100_000, target=200, limit=8000),
     Set("moving_left", {}, 10_000, limit=50),
 )
 # A game in the registry with no line of its own above gets one: its default options and
 # 20,000 nodes a deal.
 SETS += tuple(Set(g, {}, 20_000) for g in patience.GAMES if all(c.game != g for c in SETS))
+
+
+def listed_nodes(results: Path, key: str, budget: int, deals: list[int]) -> dict[int, int]:
+    """Return the search effort (``nodes``) of each listed deal, from its results file."""
+    rows = study.read_results([results]).rows
+    return {d: rows[(key, budget, d)].nodes for d in deals if (key, budget, d) in rows}
+
+
+def grades(results: Path, key: str, budget: int, deals: list[int]) -> dict[str, int]:
+    """Return the grades of a list's deals as ``winnable.json`` holds them (``{"<deal>": 1 |
+    2 | 3}``, :mod:`patience.difficulty`); a deal the results file lacks is graded Hard."""
+    graded, _ = grade_list(listed_nodes(results, key, budget, deals))
+    return {str(d): graded.get(d, 3) for d in deals}
 
 
 def _count(verdicts: dict[int, str], c: Set) -> tuple[list[int], int]:
@@ -158,22 +180,30 @@ def main(argv: list[str] | None = None) -> int:
         p.error("no such set")
     command = shlex.join(["python", "tools/winnable.py", *(argv if argv is not None
                                                          else sys.argv[1:])])
-    data: dict[str, object] = {"version": 1, "command": command}
+    data: dict[str, object] = {"version": 2, "command": command}
     sets: dict[str, list[int]] = {}
     budgets: dict[str, int] = {}
     tried: dict[str, int] = {}
+    graded: dict[str, dict[str, int]] = {}
     if args.merge and args.out.exists():
         old = json.loads(args.out.read_text(encoding="utf-8"))
-        data["command"] = f"{old['command']} && {command}"
+        # Keys other tools add to the file are kept.
+        data.update({k: v for k, v in old.items()
+                     if k not in ("version", "sets", "budgets", "tried", "difficulty")})
+        # A run repeated (a growing study listed again) is named once.
+        data["command"] = (old["command"] if old["command"].endswith(command)
+                           else f"{old['command']} && {command}")
         sets, budgets, tried = old["sets"], old["budgets"], old["tried"]
+        graded = old.get("difficulty", {})
     for c in chosen:
         start = time.perf_counter()
         key, won, n = run_set(c, args.workers, args.ray, args.results, not args.no_solve,
                               command)
         sets[key], budgets[key], tried[key] = won, c.budget, n
+        graded[key] = grades(c.results(args.results), key, c.budget, won)
         print(f"{key}: {len(won)} of deals 1-{n} solved at {c.budget:,} nodes "
               f"({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
-    data.update(sets=sets, budgets=budgets, tried=tried)
+    data.update(sets=sets, budgets=budgets, tried=tried, difficulty=graded)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
     return 0

@@ -6,8 +6,9 @@ that list are all it takes for every device to agree:
 
 1. **The variant.** A game's daily is played with its default options when the list for them
    holds at least :data:`MIN_LIST` deals; otherwise with the option set whose list is the
-   longest (the first in the order of the game's choices on a tie), such as one-suit Spider.
-   A game whose lists are all empty (today Roosevelt and Moving Left) has no daily. Options
+   longest (the first in the order of the game's choices on a tie), such as one-suit Spider,
+   if it holds that many. A game with no list that long (today Roosevelt and Moving Left,
+   whose searches rarely find a win) has no daily. Options
    that never change which deals can be won (Klondike's scoring, timed play, peeking) are
    the player's own choice and do not change the deal.
 2. **The day.** The date's day number ``d`` counts days from 1970-01-01 (the proleptic
@@ -44,7 +45,9 @@ from .options import resolve
 from .rules import MAX_DEAL, Rules
 from .solver.winnable import winnable_key
 
-#: A list of the default options shorter than this gives way to a longer one.
+#: A list shorter than this gives no daily deal: with fewer deals the same deal would come
+#: back within a few weeks (Roosevelt's first list held one deal, the same every day). The
+#: default options' list gives way to the longest list that holds this many.
 MIN_LIST = 20
 #: Years a daily date may name.
 FIRST_YEAR, LAST_YEAR = 2000, 9999
@@ -151,9 +154,22 @@ def daily_variant(game_id: str, lists: Mapping[str, object],
         except OptionsError:
             continue
         deals = clean_list(lists.get(key))
-        if deals and (best is None or len(deals) > len(best[2])):
+        if len(deals) >= MIN_LIST and (best is None or len(deals) > len(best[2])):
             best = (options, key, deals)
     return best
+
+
+def longest_list(game_id: str, lists: Mapping[str, object]) -> int:
+    """Return how many deals the longest of a game's lists holds (0 when it has none)."""
+    game = find_game(game_id)
+    longest = 0
+    for choice in _play_option_sets(game):
+        try:
+            key = winnable_key(Rules(game, {**game.default_options(), **choice}))
+        except OptionsError:
+            continue
+        longest = max(longest, len(clean_list(lists.get(key))))
+    return longest
 
 
 def variant_words(game_id: str, options: Mapping[str, OptionValue]) -> str:

@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from . import bundle, daily, links
+from . import bundle, daily, difficulty, links
 from .errors import PatienceError
 from .games import GAMES, find_game
 
@@ -31,29 +31,58 @@ def _object(text: str, what: str) -> dict[str, Any]:
 class LinksApi:
     """Daily deals, links and the export file, for the page."""
 
-    def daily(self, game_id: str, date: str, lists_json: str, options_json: str = "{}") -> str:
+    def daily(self, game_id: str, date: str, lists_json: str, options_json: str = "{}",
+              grades_json: str = "{}") -> str:
         """Return a game's daily deal on a date (the player's local date, ``YYYY-MM-DD``).
 
         ``lists_json`` is the ``sets`` object of ``winnable.json``; ``options_json`` the
         player's options, of which only those that never change play are kept (see
-        :mod:`patience.daily`). Answers ``{"game", "options", "deal", "date", "key",
-        "words"}`` (``words``: the options that change play, in words), or ``{"none":
-        why}`` for a game with no won deal listed.
+        :mod:`patience.daily`); ``grades_json`` the file's ``difficulty`` object. Answers
+        ``{"game", "options", "deal", "date", "key", "words", "grade", "difficulty"}``
+        (``words``: the options that change play, in words; ``grade`` 1-3 and its name, or
+        ``null`` twice for a deal with no grade), or ``{"none": why}`` for a game with no won
+        deal listed.
         """
         try:
             game = find_game(str(game_id))
             lists = _object(lists_json, "the lists")
             own = _object(options_json, "the options")
+            graded = _object(grades_json, "the grades")
             found = daily.daily_deal(game.id, str(date), lists, own)
         except (PatienceError, ValueError, TypeError) as e:
             return _error("bad-daily", str(e))
         if found is None:
+            won = daily.longest_list(game.id, lists)
+            so_far = (f"it has won only {won} {game.title} deal{'s' if won != 1 else ''} so far,"
+                      f" too few for a new deal each day" if won else
+                      f"it has not won any {game.title} deal yet")
             return json.dumps({"none": f"{game.title} has no daily deal: a daily deal is always "
-                               "one the solver has won, and it has not won any "
-                               f"{game.title} deal yet."})
+                               f"one the solver has won, and {so_far}."})
+        g = difficulty.grade_of(graded, found.key, found.deal)
         return json.dumps({"game": found.game, "options": found.options, "deal": found.deal,
                            "date": found.date, "key": found.key,
-                           "words": daily.variant_words(found.game, found.options)})
+                           "words": daily.variant_words(found.game, found.options),
+                           "grade": g, "difficulty": None if g is None else difficulty.GRADES[g]})
+
+    def winnable_lists(self, data_json: str) -> str:
+        """Read ``winnable.json`` (its text) for the page: ``{"lists": {key: {"deals",
+        "budget", "tried", "grades": {"1": [deals], "2": ..., "3": ...}, "note"}},
+        "grades": [{"grade": 1, "label": "Easy"}, ...]}``.
+
+        ``note`` is what to say while the solver knows nothing of a deal of that list, when
+        its search rarely finds a win (:func:`patience.difficulty.search_note`), else null.
+        A file of a version this engine does not read gives no lists.
+        """
+        try:
+            found = difficulty.read_winnable(json.loads(data_json or "{}"))
+        except ValueError as e:
+            return _error("bad-lists", str(e))
+        for key, entry in found.items():
+            game = GAMES.get(key.partition(":")[0])
+            entry["note"] = None if game is None else difficulty.search_note(
+                game.title, len(entry["deals"]), entry["tried"])
+        return json.dumps({"lists": found, "grades": [{"grade": g, "label": label}
+                                                      for g, label in difficulty.GRADES.items()]})
 
     def daily_record(self, results_json: str, today: str) -> str:
         """Return the daily results by day and the daily streak.

@@ -396,7 +396,8 @@ def markdown(results: Results) -> str:
     tight = [ln.key for ln in lines if ln.tried and ln.unknown * 10 <= ln.tried]
     middle = [ln.key for ln in lines
               if ln.tried and ln.tried < ln.unknown * 10 and ln.unknown * 2 <= ln.tried]
-    wide = [ln.key for ln in lines if ln.tried and ln.unknown * 2 > ln.tried]
+    # A variant at two budgets is named once.
+    wide = list(dict.fromkeys(ln.key for ln in lines if ln.tried and ln.unknown * 2 > ln.tried))
     if tight:
         out += _para("Decided for at least nine deals in ten, so the interval's width comes"
                      " mostly from the number of deals tried: " + _names(tight) + ".")
@@ -408,6 +409,7 @@ def markdown(results: Results) -> str:
                      " its lower end, a share of deals that can certainly be won (a floor, not"
                      " an estimate): " + _names(wide) + ". A larger budget, or a better"
                      " search for these games, would narrow it.")
+        out += _floors([ln for ln in lines if ln.key in wide])
     for ln in lines:
         share = known.get(ln.key, Published()).share
         if share is None:
@@ -455,6 +457,27 @@ def markdown(results: Results) -> str:
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n"
+
+
+def _floors(lines: Sequence[Line]) -> list[str]:
+    """Paragraphs for the variants unknown on most deals: the share of deals won as "at
+    least" (found wins, counted against the deals tried), and what bounds it from above."""
+    out: list[str] = []
+    for ln in lines:
+        if not ln.tried:
+            continue
+        low = ln.interval[0]
+        out += _para(f"`{ln.key}` at {ln.budget:,} positions a deal: **at least"
+                     f" {percent(ln.solved / ln.tried)} winnable (found wins)**, {ln.solved}"
+                     f" of {ln.tried} deals won and replayed ({percent(low)} at the lower end"
+                     f" of the 95% interval); {ln.unwinnable} proven lost.")
+    if lines and not any(ln.unwinnable for ln in lines):
+        out += _para("Above, nothing is known beyond the unknown deals: no deal of these"
+                     " variants was proven lost by our searches, so the upper end of the"
+                     " interval is all that bounds the share. A rule sheet's win rate is a"
+                     " player's, not a bound. docs/solver.md has the searches, what they won"
+                     " and what was tried to prove deals lost.")
+    return out
 
 
 def _order(k: tuple[str, int, int]) -> tuple[int, str, int, int]:

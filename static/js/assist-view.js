@@ -56,10 +56,16 @@ export function createView(core, { ponr, hints }) {
     if (core.trouble && sameToken(core.trouble.token, core.here())) {
       return ["failed", "Not checked", `The solver could not check this position: ${core.trouble.message}`];
     }
+    // In a game whose search rarely finds a win, the engine's words say so from the start.
+    const note = core.note?.();
     if (core.asking("indicator", "deep")) {
+      if (note) return ["thinking", "No win found yet", `${note} (The solver is still looking.)`];
       return ["thinking", "Thinking…", solver.state === "starting" ? "Thinking (starting the solver)…" : "Thinking…"];
     }
-    if (e?.verdict === "unknown") return ["unknown", "Unknown", "Unknown: no win found within the search limit"];
+    if (e?.verdict === "unknown") {
+      return note ? ["unknown", "No win found yet", note]
+        : ["unknown", "Unknown", "Unknown: no win found within the search limit"];
+    }
     return ["idle", "", ""];
   }
 

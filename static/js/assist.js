@@ -44,10 +44,14 @@ export function createAssist(ctx) {
     asking,
     join,
   };
-  core.solver = createSolver({ onState: () => core.show() });
+  // The worker starts once ctx.solverGate is kept, and is handed ctx.solverSetup() (main.js).
+  core.solver = createSolver({ onState: () => core.show(), gate: ctx.solverGate ?? null,
+    setup: ctx.solverSetup });
   const ponr = createPonr(core);
   const hints = createHints(core);
   const deals = createWinnableDeals(core);
+  /** What to say while the solver knows nothing of the deal on the table (null: nothing). */
+  core.note = () => (ctx.snap() ? deals.note(ctx.snap().game, ctx.snap().options ?? {}) : null);
   const view = createView(core, { ponr, hints });
   core.ponr = ponr;
   core.hints = hints;
@@ -180,6 +184,8 @@ export function createAssist(ctx) {
     winnableDeal: deals.winnableDeal,
     verified: deals.verified,
     loadLists: deals.loadLists,
+    grades: deals.grades,
+    gradeOf: deals.gradeOf,
     marks: view.marks,
     get solving() { return hints.solving; },
     get finding() { return core.busy === "find"; },

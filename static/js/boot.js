@@ -1,12 +1,13 @@
-// Starting the page: the saved board painted before Python has started (warm paint), the
-// engine's start, the opening game (a linked deal, the saved game or a new one), the page's
+// Starting the page: the saved board painted before Python has started (warm paint), or on
+// a first visit the opening the build wrote (early.js), the engine's start, the opening game (a linked deal, the saved game or a new one), the page's
 // life-cycle events and the service worker. The game is opened, saved and refreshed through
 // the controller (boot(controller, links), from main.js).
 
 import { clockText } from "./clock.js";
 import { titleOf } from "./deals.js";
+import { parseOpening } from "./early.js";
 import { call, startEngine } from "./engine.js";
-import { channelName, sweep } from "./snapshot.js";
+import { channelName, readBuild, sweep } from "./snapshot.js";
 import { notice, toast } from "./notices.js";
 import { $, app, elapsed } from "./state.js";
 import * as store from "./store.js";
@@ -33,12 +34,25 @@ function paintWarm(gameId) {
   if (!ctl.paintWarm(record.snapshot, names)) $("table").replaceChildren($("booting") ?? "");
 }
 
+/** On a first visit (no link, no game stored), paint the opening the build wrote into the
+ * page (tools/opening.py: the engine's own snapshot of one deal) while the cards are
+ * "shuffled"; return it, to be dealt once the engine has started (the table then does not
+ * jump), or null. */
+function paintOpening() {
+  const opening = parseOpening($("opening")?.textContent);
+  if (!opening || !ctl.paintWarm(opening.snapshot, opening.cards, "Shuffling the cards…")) return null;
+  return opening;
+}
+
 function bootFailed(err) {
   $("table").setAttribute("aria-busy", "false");
+  document.querySelector("#table .boot-indicator")?.remove();   // no longer shuffling
   // Python came up from this device's memory snapshot and then failed: the next try must not
   // boot from the same snapshot again, so every one of this site's goes (a new one is made).
   if (document.documentElement.dataset.boot === "snapshot" && globalThis.caches) {
-    sweep(new URL("./", document.baseURI).href).catch(() => {});
+    const site = new URL("./", document.baseURI).href;
+    sweep(site).catch(() => {});
+    readBuild(site).then((build) => store.rememberSnapshotFailure(build, "python"), () => {});
   }
   notice("Python could not start",
     `The card engine did not load (${err.message}). Check that the page was fully downloaded, then try again. Your saved games are kept.`,
@@ -87,8 +101,22 @@ function watchSnapshot() {
   const now = new URLSearchParams(window.location.search).get("snapshot") === "now";
   const channel = new BroadcastChannel(channelName(new URL("./", document.baseURI)));
   const data = document.documentElement.dataset;
+  // The page's engine starts in a worker, which cannot read localStorage: it asks for the
+  // failure remembered here (pyodide-loader.js), and is told it unasked in case it asked first.
+  const tellEngine = () => channel.postMessage({ to: "engine", failure: store.readSnapshotFailure() });
+  tellEngine();
   channel.onmessage = ({ data: m }) => {
+    if (m?.from === "engine") {
+      if (m.ask === "failure") tellEngine();
+      else if (m.build) store.rememberSnapshotFailure(m.build, m.why);
+      return;
+    }
     if (m?.from !== "solver") return;
+    // A snapshot that failed in the worker (to boot, to be made, or to be kept in a full
+    // storage): remembered for its build, which then neither boots from one nor makes one.
+    if (m.build && (m.boot || (m.storeFailed && m.quota))) {
+      store.rememberSnapshotFailure(m.build, m.why);
+    }
     if (m.boot) {
       data.solverBoot = m.boot;
       if (m.fallback) data.solverBootFallback = m.fallback;
@@ -155,8 +183,9 @@ export async function boot(controller, { openLink }) {
   const linked = new URLSearchParams(window.location.search).get("game");
   const stored = store.read(store.keys.current);
   // Until the engine has started (and its catalogue says which games there are), paint the
-  // saved board of the game the link names, else of the last one played.
+  // saved board of the game the link names, else of the last one played, else the opening.
   paintWarm(linked ?? stored);
+  const opening = !linked && !stored && !app.snap ? paintOpening() : null;
   registerServiceWorker();
   watchPage();
   watchSnapshot();
@@ -173,7 +202,13 @@ export async function boot(controller, { openLink }) {
   // The game the link names (a bad link is said so), else the last one played, else the
   // catalogue's first.
   const ids = app.catalogue.games.map((g) => g.id);
-  if (!await openLink(window.location.search)) await ctl.openGame(ids.includes(stored) ? stored : ids[0]);
+  if (await openLink(window.location.search)) {
+    // The link's game is on the table.
+  } else if (opening && ids.includes(opening.game) && !store.read(store.keys.current)) {
+    await ctl.newDeal(opening.game, opening.deal);     // the deal painted: nothing jumps
+  } else {
+    await ctl.openGame(ids.includes(stored) ? stored : ids[0]);
+  }
   if (app.snap.moveCount > 0 && app.snap.status === "playing") app.clock.start();
   draw();
   app.assist.refresh();

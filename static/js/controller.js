@@ -15,6 +15,8 @@
 //   watch(fn)      fn(snapshot) for every snapshot accepted, before it is drawn (howto.js)
 //   hint()         the solver's hint; a game in which one was shown is won "with help"
 //   paintWarm, started, useTabs, connect   the page's start (boot.js, main.js)
+//   holdTap(tap), takeTap()   a tap made on the painted board before the engine was ready,
+//                  played once it is (early.js; main.js)
 //   markDaily(d), changeSettings(next), reloadSettings(), showSettings(), setOptions(id, options),
 //   setWinnable(id, on)
 //
@@ -23,6 +25,7 @@
 
 import { createAutoplay } from "./autoplay.js";
 import { createDeals, randomDeal, titleOf } from "./deals.js";
+import { boardOf, createEarlyTap } from "./early.js";
 import { createFlow, unlessInProgress } from "./game-flow.js";
 import { setMotion } from "./motion.js";
 import { setSound } from "./sound.js";
@@ -44,6 +47,7 @@ export function createController() {
   const { settled, poke } = createSettle(
     () => app.ready && app.autoTimer === null && !app.finishing && pending === 0);
   const watchers = [];   // watch()'s functions
+  const early = createEarlyTap();
 
   /** Run `fn` once every transition queued before it is over; resolve with its result. A
    * transition never awaits serial() itself (that would wait for its own end). */
@@ -68,6 +72,8 @@ export function createController() {
     useTabs,
     paintWarm,
     started,
+    holdTap: (tap) => early.hold(tap, boardOf(app.snap)),
+    takeTap: () => early.take(boardOf(app.snap)),
     poke,
     settled,
     watch: (fn) => { watchers.push(fn); },
@@ -92,10 +98,12 @@ export function createController() {
     app.tabs = tabs;
   }
 
-  /** Paint a saved snapshot before the engine has started (warm paint); return false (and
-   * keep no snapshot) if it cannot be drawn. */
-  function paintWarm(snapshot, names) {
+  /** Paint a saved snapshot (or the first visit's opening) before the engine has started,
+   * with `note` said over it while the engine starts; return false (and keep no snapshot)
+   * if it cannot be drawn. */
+  function paintWarm(snapshot, names, note = null) {
     app.names = names;
+    app.waitNote = note;
     app.snap = { ...snapshot, moves: [], taps: {}, safe: [] };
     app.clock.reset(app.snap.elapsed);
     try {
@@ -167,7 +175,7 @@ export function createController() {
     store.writeSettings(app.settings);
   }
 
-  /** Deal only deals the solver has won in a game, or any. */
+  /** Deal only deals the solver has won in a game (true, or the grade asked for), or any. */
   function setWinnable(id, on) {
     app.settings.winnable = { ...app.settings.winnable, [id]: on };
     store.writeSettings(app.settings);

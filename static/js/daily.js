@@ -21,6 +21,7 @@ const WEEKDAYS = [["Mon", "Monday"], ["Tue", "Tuesday"], ["Wed", "Wednesday"], [
 let ctl = null;         // the controller (bindDaily)
 let links = null;       // the link transitions: back to a parked game
 let lists = null;       // the solver-won lists (winnable.json's "sets"), fetched once
+let grades = {};        // their deals' grades (winnable.json's "difficulty"; the engine reads them)
 let shownMonth = null;  // the calendar's month: {year, month} (month 0-11)
 
 const pad = (n) => String(n).padStart(2, "0");
@@ -41,6 +42,7 @@ async function loadLists() {
     const response = await fetch(new URL("../data/winnable.json", import.meta.url));
     const data = await response.json();
     lists = data && typeof data.sets === "object" && data.sets !== null ? data.sets : {};
+    grades = data && typeof data.difficulty === "object" && data.difficulty !== null ? data.difficulty : {};
   } catch {
     return null;        // no list (offline before it was ever fetched): said in the dialog
   }
@@ -51,7 +53,7 @@ async function loadLists() {
  * {none: why} or {error}). */
 function dailyOf(gameId, date, sets) {
   return call("daily", gameId, date, JSON.stringify(sets),
-    JSON.stringify(app.settings.options[gameId] ?? {}));
+    JSON.stringify(app.settings.options[gameId] ?? {}), JSON.stringify(grades));
 }
 
 /** Each game's daily results, {gameId: {date: "won" | "lost"}}, from its statistics. */
@@ -88,7 +90,7 @@ function play(d) {
   unlessInProgress(replaced, "Play today's daily deal?", "Play the daily deal", async () => {
     await ctl.newDeal(d.game, d.deal, d.options);
     ctl.markDaily(d.date);
-    announce(`${titleOf(d.game)}, today's daily deal, deal ${d.deal}`);
+    announce(`${titleOf(d.game)}, today's daily deal, deal ${d.deal}${d.difficulty ? ` (${d.difficulty})` : ""}`);
   });
 }
 
@@ -118,7 +120,7 @@ function el(tag, className, text) {
 function todayBlock(d, today, done) {
   const box = el("section", "daily-main");
   const title = titleOf(d.game ?? app.snap.game);
-  box.append(el("h3", "", `${title}${d.deal ? `, deal ${d.deal}` : ""}`));
+  box.append(el("h3", "", `${title}${d.deal ? `, deal ${d.deal}` : ""}${d.difficulty ? ` · ${d.difficulty}` : ""}`));
   if (d.none || d.error) {
     box.append(el("p", "", d.none ?? d.error.message));
     return box;
@@ -142,7 +144,7 @@ function othersList(list, dailies, today, done) {
       item.append(el("span", "daily-game", title), el("span", "daily-none", "No daily deal: the solver has not won any of its deals yet"));
     } else {
       const state = done[d.game]?.[today];
-      item.append(el("span", "daily-game", `${title}, deal ${d.deal}${d.words ? ` (${d.words})` : ""}`),
+      item.append(el("span", "daily-game", `${title}, deal ${d.deal}${d.difficulty ? ` · ${d.difficulty}` : ""}${d.words ? ` (${d.words})` : ""}`),
         el("span", `daily-status${state === "won" ? " won" : ""}`, statusWords(state)),
         button(isOnTable(d) ? "Back to it" : "Play", () => play(d)));
     }

@@ -48,12 +48,14 @@ export function createDeals(c) {
       await newDeal(gameId, randomDeal(), opts);
       return;
     }
+    const wanted = app.settings.winnable[gameId];
     const found = await app.assist.winnableDeal(gameId, opts, app.snap?.deal,
-      (n) => randomBelow(n));
+      (n) => randomBelow(n), typeof wanted === "number" ? wanted : 0);
     if (!found) return;
     await newDeal(gameId, found.deal, opts);
     await app.assist.verified(found.budget);
-    announce(`${app.snap.title}, deal ${found.deal}: the solver has won it`);
+    const grade = await app.assist.gradeOf(gameId, opts, found.deal);
+    announce(`${app.snap.title}, deal ${found.deal}${grade ? ` (${grade})` : ""}: the solver has won it`);
   }
 
   /** Deal a game by number, with the given options (else the ones chosen for the game), in

@@ -38,6 +38,10 @@ export const createDialogActions = (c) => ({
   settings: () => app.settings,
   saveSettings: (next) => c.changeSettings(next),
   winnable: (id) => Boolean(app.settings.winnable?.[id]),
+  /** The grade asked of a game's winnable deals (0: any). */
+  grade: (id) => (typeof app.settings.winnable?.[id] === "number" ? app.settings.winnable[id] : 0),
+  /** The grades a game's winnable deals can be asked for, with its options: [{grade, label}]. */
+  grades: (id, options) => app.assist?.grades(id, options ?? app.settings.options[id] ?? {}) ?? [],
   setWinnable: (id, on) => c.setWinnable(id, on),
   playDeal(n) {
     unlessInProgress(app.snap, `Play deal ${n}?`, `Play deal ${n}`, () => c.newDeal(app.snap.game, n));

@@ -68,6 +68,10 @@ export function createHints(core) {
     return { words: d.hint, brief: d.brief ?? d.hint, marks };
   }
 
+  /** In a game whose search rarely finds a win, the engine's words on what is known (with no
+   * closing full stop), else "". */
+  const noted = () => core.note?.()?.replace(/\.$/, "") ?? "";
+
   /** Say why there is no winning move to offer, from what the search gave. */
   function noWin(e) {
     const { solver } = core;
@@ -75,7 +79,7 @@ export function createHints(core) {
     if (e?.error) return `The solver could not check this position (${e.error.message})`;
     if (e?.verdict === "unwinnable") return "This game can no longer be won";
     if (e?.verdict === "solved") return "This deal is known to be winnable, but the solver did not find the way again within its search limit";
-    return "No win was found within the search limit";
+    return noted() || "No win was found within the search limit";
   }
 
   /** A question was dropped (the player moved on, or asked something else): say nothing.
@@ -143,7 +147,7 @@ export function createHints(core) {
     const ours = () => live === mine && core.tip === mine.tip && sameToken(token, core.here());
     const timer = setTimeout(async () => {
       if (!ours()) return;
-      const tip = await guess("", "Still looking for a win…");
+      const tip = await guess(noted(), "Still looking for a win…");
       if (!ours()) return;
       mine.tip = tell(tip);
       shown();

@@ -11,12 +11,16 @@ export function attachPointer(table, app) {
   let drag = null;
 
   table.addEventListener("pointerdown", (e) => {
-    if (e.button !== 0 || !app.accepting()) return;
+    if (e.button !== 0) return;
     const cardEl = e.target.closest(".card");
     const pileEl = e.target.closest(".pile");
     if (!cardEl && !pileEl) return;
     const pile = (cardEl ?? pileEl).dataset.pile;
     const index = cardEl ? Number(cardEl.dataset.index) : -1;
+    if (!app.accepting()) {
+      app.early?.(pile, index);          // before the engine is ready: kept and answered
+      return;
+    }
     drag = { pile, index, x0: e.clientX, y0: e.clientY, moved: false, id: e.pointerId,
       els: cardEl && app.canLift(pile, index) ? app.cardsFrom(pile, index) : [] };
     app.pointer(true);

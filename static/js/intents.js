@@ -6,7 +6,8 @@
 //       turn; resolves true if played), call(method, ...args): the engine (tap, move_for;
 //       resolves with its answer), announce(text), hideNotice(kind), draw(),
 //       tableBox() -> {left, top}, refuse(pile, index, text, {shake}): show why (a shake
-//       unless told not to, and the bubble), now() -> milliseconds}
+//       unless told not to, and the bubble), now() -> milliseconds,
+//       hold(tap): keep a tap made before the engine is ready, to be played once it is}
 //
 // The engine answers asynchronously. A gesture takes its turn (env.serial) after whatever
 // came before it, and is dropped without a word if the position it was made on has gone by
@@ -96,6 +97,15 @@ export function createIntents(env) {
 
   const intents = {
     accepting: () => app.ready && !app.finishing && !app.assist.finding,
+    /** A tap on a board painted before the engine is ready: kept (the newest only) to be
+     * played once it is, and answered at once. */
+    early(pile, index) {
+      if (app.ready || !app.snap || !env.hold) return;
+      env.hold({ pile, index });
+      env.refuse(pile, Math.max(index, 0),
+        "One moment: the cards are still being shuffled. Your move is played as soon as they are.",
+        { shake: false });
+    },
     // Any card the rules let move as a group lifts, with somewhere to go or not: dropped
     // where it may not go, it glides back with the reason.
     canLift: (pile, index) => index >= (app.snap.lift?.[pile] ?? Infinity),

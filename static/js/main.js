@@ -13,6 +13,7 @@
 //   state.js         the state the controller writes and the others read (snapshot, settings,
 //                    selection, clock)
 //   boot.js          warm paint, engine start, the opening game, service worker
+//   early.js         a first visit's opening, a tap before the engine  (no DOM: Node tests it)
 //   intents.js       what a tap, drag or drop means        (no DOM: Node tests it)
 //   keyboard-nav.js  the keyboard cursor, pick and place   (no DOM: Node tests it)
 //   clock.js         elapsed time and its text             (no DOM: Node tests it)
@@ -42,6 +43,9 @@ import { bindTransfer } from "./transfer.js";
 import { bindDialogs } from "./ui.js";
 
 const controller = createController();
+// The solver's worker starts once the page's engine has started and the table has settled.
+let openSolverGate = () => {};
+const solverGate = new Promise((resolve) => { openSolverGate = resolve; });
 const links = createLinks(controller);
 const { play, undo, redo, restart, undoTo, dealRandom, newDeal, randomDeal, hint } = controller;
 
@@ -52,6 +56,8 @@ const assist = createAssist({
   ready: () => app.ready,
   names: () => app.names,
   call,
+  solverGate,
+  solverSetup: () => ({ failure: store.readSnapshotFailure() }),
   // a hint's or Solve's: counted; chosen at the position on the table now (app.turn)
   play: (text) => play(text, { auto: true, byTable: false, at: app.turn }),
   undoTo,
@@ -84,7 +90,17 @@ const intents = createIntents({
   app, serial: controller.serial, play: controller.playNow, call, announce, hideNotice, draw, refuse,
   tableBox: () => $("table").getBoundingClientRect(),
   now: () => performance.now(),
+  hold: (tap) => controller.holdTap(tap),
 });
+
+/** Play the tap made before the engine was ready, once, if the table still shows the board
+ * it was made on (the engine then says whether it is a move); else say it was not played. */
+function playEarlyTap() {
+  if (!app.ready) return;
+  const { tap, stale } = controller.takeTap();
+  if (tap) intents.tap(tap.pile, tap.index);
+  else if (stale) announce("The cards changed while they were being shuffled: your tap was not played. Tap again.");
+}
 const keyboard = createKeyboard({
   app, intents, call, announce, draw,
   focusPile: (id) => app.geo.piles[id]?.el.focus({ preventScroll: true }),
@@ -124,7 +140,12 @@ new ResizeObserver(() => draw()).observe($("table"));
 // A first visit (nothing stored yet) is walked through its first game once it is dealt and
 // its automatic moves have run (the walk's first marks are on the table as it stays).
 const firstVisit = isFirstVisit(store.read, store.keys);
-boot(controller, links).then(() => controller.settled()).then(async () => {
+boot(controller, links).then(() => {
+  playEarlyTap();
+  return controller.settled();
+}).then(async () => {
   const shown = firstVisit && !app.settings.howto && await openHowto();
   document.documentElement.dataset.howto = shown ? "shown" : "not-shown";   // said for tests
+  // A frame later, the solver's second Pyodide may start (a first visit's walk is on show).
+  requestAnimationFrame(() => openSolverGate());
 });

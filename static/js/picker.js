@@ -85,9 +85,33 @@ function details(ui, game, card, current, saved) {
   winnable.title = "New deals are ones the solver has won: from the list shipped with Patience, or found on this device.";
   const check = winnable.querySelector("input");
   check.checked = ui.winnable(game.id);
-  check.addEventListener("change", () => ui.setWinnable(game.id, check.checked));
-  opts.appendChild(winnable);
+  // The grades of the list for the options chosen, from the engine: Any, Easy, Medium, Hard.
+  const grade = document.createElement("label");
+  grade.className = "grade";
+  grade.textContent = "Difficulty ";
+  grade.title = "How hard a winnable deal is, from how long the solver took to win it.";
+  const gradeSelect = document.createElement("select");
+  gradeSelect.name = "grade";
+  grade.appendChild(gradeSelect);
+  const wanted = () => (check.checked ? Number(gradeSelect.value) || true : false);
+  const fillGrades = async () => {
+    const offered = await ui.grades(game.id, chosenOptions(box, game));
+    const asked = ui.grade(game.id);
+    gradeSelect.replaceChildren(new Option("Any", "0"),
+      ...offered.map((g) => new Option(g.label, String(g.grade))));
+    gradeSelect.value = offered.some((g) => g.grade === asked) ? String(asked) : "0";
+    gradeSelect.disabled = !check.checked;
+    grade.hidden = !offered.length;
+  };
+  check.addEventListener("change", () => {
+    ui.setWinnable(game.id, wanted());
+    gradeSelect.disabled = !check.checked;
+  });
+  gradeSelect.addEventListener("change", () => ui.setWinnable(game.id, wanted()));
+  opts.addEventListener("change", (e) => { if (e.target !== gradeSelect && e.target !== check) fillGrades(); });
+  opts.append(winnable, grade);
   box.appendChild(opts);
+  fillGrades();
   const buttons = document.createElement("div");
   buttons.className = "buttons";
   if (saved || current) {

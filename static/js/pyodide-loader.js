@@ -13,14 +13,43 @@
 // Pyodide only logs a warning and then waits forever when its WebAssembly cannot be compiled
 // (a missing or damaged pyodide.asm.wasm): the two compile entry points are watched here, so
 // that loadPyodide fails instead, and PyScript tells the page (engine.js shows the error).
+//
+// A snapshot that failed is remembered for its build in the page's localStorage (store.js),
+// which a worker cannot reach: this module asks the page on the snapshot channel
+// ({from: "engine", ask: "failure"}, answered {to: "engine", failure} by boot.js) and says a
+// failure there ({from: "engine", build, why}), which the page remembers; that build then
+// boots the normal way ("remembered"), and no new snapshot is made for it.
 
 import { loadPyodide as loadOriginal, version } from "../../vendor/pyodide/pyodide.mjs";
-import { findSnapshot } from "./snapshot.js";
+import { channelName, findSnapshot } from "./snapshot.js";
 
 export { version };
 
 const site = new URL("../../", import.meta.url);
 const indexURL = new URL("vendor/pyodide/", site).href;
+
+const status = typeof BroadcastChannel === "function" ? new BroadcastChannel(channelName(site)) : null;
+const PAGE_SILENT_MS = 3000;
+
+/** The failure the page remembers for this device (store.js), or null: asked on the channel
+ * (the page also says it unasked as it starts); null if the page does not answer. */
+const pageFailure = new Promise((resolve) => {
+  if (!status) {
+    resolve(null);
+    return;
+  }
+  const timer = setTimeout(() => resolve(null), PAGE_SILENT_MS);
+  status.addEventListener("message", ({ data: m }) => {
+    if (m?.to !== "engine" || !("failure" in m)) return;
+    clearTimeout(timer);
+    resolve(m.failure ?? null);
+  });
+  status.postMessage({ from: "engine", ask: "failure" });
+});
+
+function rememberSnapshotFailure(build, why) {
+  if (build) status?.postMessage({ from: "engine", build, why });
+}
 
 function report(path, fallback) {
   globalThis.patienceBootPath = { path, fallback: fallback ?? null };
@@ -45,7 +74,7 @@ const load = (options) => Promise.race([loadOriginal(options), wasmFailure]);
 
 export async function loadPyodide(options = {}) {
   const plain = { ...options, indexURL };
-  const found = await findSnapshot(site, version);
+  const found = await findSnapshot(site, version, await pageFailure);
   if (found.reason === null) {
     try {
       const pyodide = await load({ ...plain, _loadSnapshot: found.bytes });
@@ -55,6 +84,7 @@ export async function loadPyodide(options = {}) {
       // Damaged bytes (their SHA-256 is not the header's), or a boot from good ones failed.
       const damaged = await found.bytes.then(() => false, () => true);
       await found.drop();
+      rememberSnapshotFailure(found.build, damaged ? "corrupt" : "failed");
       report("plain", damaged ? "corrupt" : "failed");
       return load(plain);
     }

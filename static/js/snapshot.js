@@ -95,6 +95,32 @@ export function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** What is remembered of a snapshot that failed on this device (store.js keeps it in
+ * localStorage, which the worker cannot reach: the page hands it over). It names the build,
+ * so that build neither boots from one nor makes one again, and a new build tries again. */
+export function makeFailure(build, why) {
+  return { format: FORMAT, runtime: build.runtime, app: build.app, why: String(why).slice(0, 40) };
+}
+
+/** Read a remembered failure; null if it is missing or not of the shape makeFailure writes. */
+export function parseFailure(text) {
+  if (typeof text !== "string" || text.length > 1000) return null;
+  let m;
+  try {
+    m = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const ok = m && typeof m === "object" && m.format === FORMAT && HASH.test(m.runtime)
+    && HASH.test(m.app) && typeof m.why === "string" && m.why.length <= 40;
+  return ok ? { format: m.format, runtime: m.runtime, app: m.app, why: m.why } : null;
+}
+
+/** Tell whether a remembered failure is of this build. */
+export function failedFor(failure, build) {
+  return Boolean(failure && build && failure.runtime === build.runtime && failure.app === build.app);
+}
+
 // ---- Cache Storage (the page and the worker) ----
 
 const sha256 = async (bytes) => hex(await crypto.subtle.digest("SHA-256", bytes));
@@ -134,15 +160,18 @@ export async function sweep(site, keep = null) {
  *   from it failed);
  * - otherwise why there is none to boot: "unavailable" (no Cache Storage, no build.json),
  *   "version" (Pyodide is not the version pinned here), "missing", "stale" (one of another
- *   build was found and deleted), "corrupt" (an unreadable header: deleted).
+ *   build was found and deleted), "corrupt" (an unreadable header: deleted), "remembered"
+ *   (one failed on this device for this build: `failure`, see makeFailure; none is looked
+ *   for, and none is to be made).
  * `build` is null when unavailable. Never rejects.
  */
-export async function findSnapshot(site, version) {
+export async function findSnapshot(site, version, failure = null) {
   try {
     if (!globalThis.caches || !globalThis.crypto?.subtle) return { build: null, reason: "unavailable" };
     const build = await readBuild(site);
     if (!build) return { build: null, reason: "unavailable" };
     if (version !== PYODIDE_VERSION) return { build, reason: "version" };
+    if (failedFor(failure, build)) return { build, reason: "remembered" };
     const url = entryUrl(site, build, version);
     const name = cacheName(site, build);
     // caches.open would make the cache if it is not there: only look into one that is.
@@ -160,7 +189,13 @@ export async function findSnapshot(site, version) {
       return new Uint8Array(buffer);
     });
     bytes.catch(() => {});     // handled by whoever boots from it; never an unhandled rejection
-    return { build, reason: null, bytes, drop: () => cache.delete(url).catch(() => false) };
+    // Dropped, it leaves no empty cache behind (one made for it alone, with no service
+    // worker): storeSnapshot would take that for the app's cache of another version.
+    const drop = async () => {
+      await cache.delete(url);
+      if ((await cache.keys()).length === 0) await caches.delete(name);
+    };
+    return { build, reason: null, bytes, drop: () => drop().catch(() => false) };
   } catch {
     return { build: null, reason: "unavailable" };
   }

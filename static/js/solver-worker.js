@@ -14,7 +14,10 @@
 // `_makeSnapshot` option, imports the engine, and takes the snapshot before running anything
 // else; it stores it once no job has come for IDLE_MS (or at once when the page asks, a test
 // hook: boot.js), so a start never waits for it. How it went is said on a BroadcastChannel
-// that boot.js listens to: {boot, fallback, made} once started, then {stored} or {storeFailed}.
+// that boot.js listens to: {boot, fallback, made, build} once started, then {stored} or
+// {storeFailed, quota, build, why}; boot.js remembers a failure for its build (store.js). The
+// page's first message, {setup: {failure}}, hands over what it remembers: a build whose
+// snapshot failed here is neither booted from nor made again.
 
 import { loadPyodide, version } from "../../vendor/pyodide/pyodide.mjs";
 import { channelName, findSnapshot, storeSnapshot, sweep } from "./snapshot.js";
@@ -31,6 +34,9 @@ let made = null;          // {build, bytes}: a snapshot taken, not yet stored
 let idleTimer = null;
 let bootPath = null;      // how Python started: "snapshot" or "plain"
 
+let setUp = null;
+const setup = new Promise((resolve) => { setUp = resolve; });   // the page's {setup} message
+
 let newest = null;    // the latest message not yet taken up
 let looping = false;
 
@@ -45,20 +51,23 @@ const nextTurn = () => new Promise((resolve) => {
 
 /** Start Pyodide from the snapshot, else the normal way (ready to take one if it may). */
 async function startPython() {
-  const found = await findSnapshot(site, version);
+  const { failure = null } = await setup;
+  const found = await findSnapshot(site, version, failure);
   let fallback = found.reason;
   if (fallback === null) {
     try {
       const pyodide = await loadPyodide({ indexURL, _loadSnapshot: found.bytes });
-      return { pyodide, boot: "snapshot", fallback, build: null };
+      return { pyodide, boot: "snapshot", fallback, build: null, failed: null };
     } catch {
       fallback = (await found.bytes.then(() => false, () => true)) ? "corrupt" : "failed";
       await found.drop();
     }
   }
-  const build = fallback === "unavailable" || fallback === "version" ? null : found.build;
+  const failed = ["corrupt", "failed"].includes(fallback) ? found.build : null;
+  const build = ["unavailable", "version", "remembered", "corrupt", "failed"].includes(fallback)
+    ? null : found.build;
   const pyodide = await loadPyodide({ indexURL, _makeSnapshot: build !== null });
-  return { pyodide, boot: "plain", fallback, build };
+  return { pyodide, boot: "plain", fallback, build, failed };
 }
 
 /** Keep the snapshot taken at the start; stop holding it either way. */
@@ -71,7 +80,9 @@ async function store() {
     const meta = await storeSnapshot(site, taken.build, version, taken.bytes);
     say({ stored: meta.bytes });
   } catch (err) {
-    say({ storeFailed: String(err?.message ?? err) });
+    // A full storage would refuse it again on every visit: the page remembers that one.
+    say({ storeFailed: String(err?.message ?? err), quota: err?.name === "QuotaExceededError",
+      build: taken.build, why: "quota" });
   }
 }
 
@@ -82,20 +93,24 @@ function whenIdle() {
 }
 
 async function boot() {
-  const { pyodide, boot: path, fallback, build } = await startPython();
+  const { pyodide, boot: path, fallback, build, failed } = await startPython();
   bootPath = path;
   const zip = await fetch(new URL("patience.zip", site));
   if (!zip.ok) throw new Error(`patience.zip could not be loaded (HTTP ${zip.status})`);
   pyodide.unpackArchive(await zip.arrayBuffer(), "zip");
+  let unmade = null;      // the build whose snapshot could not be made
   if (build) {
     try {
       pyodide.runPython(SNAPSHOT_IMPORTS);
       made = { build, bytes: pyodide.makeMemorySnapshot() };
     } catch {
-      made = null;        // no snapshot this time: the solver works all the same
+      made = null;        // no snapshot: the solver works all the same
+      unmade = build;
     }
   }
-  say({ boot: path, fallback, made: made !== null });
+  // The build of a snapshot that failed (to boot, or to be made), for the page to remember.
+  say({ boot: path, fallback, made: made !== null, build: failed ?? unmade,
+    why: failed ? fallback : "make" });
   const source = await fetch(new URL("static/py/worker.py", site));
   if (!source.ok) throw new Error(`worker.py could not be loaded (HTTP ${source.status})`);
   return pyodide.runPython(await source.text());
@@ -151,6 +166,10 @@ async function loop() {
 }
 
 self.onmessage = (event) => {
+  if (event.data?.setup) {
+    setUp(event.data.setup);
+    return;
+  }
   whenIdle();
   // A job replaced before it started is answered dropped too: every job gets one answer.
   if (newest && !newest.cancel) postMessage({ id: newest.id, tag: newest.tag, dropped: true });

@@ -6,14 +6,22 @@
 // its id and its tag are those of the question waiting: a question dropped here can never
 // resolve a newer one, even if the worker answers it late.
 
+//
+// `gate`, a promise: the worker is not started before it is kept (main.js keeps it once the
+// page's engine has started and the table has settled, so a second Pyodide never competes
+// with the page's own start); a question asked meanwhile waits for it. `setup()`: the first
+// message the worker gets ({failure}: a memory snapshot that failed here, see snapshot.js).
+
 const START_TIMEOUT_MS = 120_000;
 
-export function createSolver({ onState = () => {} } = {}) {
+export function createSolver({ onState = () => {}, gate = null, setup = () => ({}) } = {}) {
   let worker = null;
   let state = "off";          // off, starting, ready or failed
   let failure = null;
   let nextId = 1;
   const waiting = new Map();  // id -> {resolve, tag}
+  let open = gate === null;   // the gate is kept: the worker may start
+  let held = null;            // the message of a question asked before it was
 
   function settleAll(value) {
     for (const { resolve } of waiting.values()) resolve(value);
@@ -30,9 +38,20 @@ export function createSolver({ onState = () => {} } = {}) {
   }
 
   function ensure() {
-    if (worker || state === "failed") return;
+    if (worker || state === "failed" || state === "starting") return;
     state = "starting";
     onState(state);
+    if (open) start();
+    else gate.then(() => { open = true; start(); });
+  }
+
+  function send(message) {
+    if (worker) worker.postMessage(message);
+    else held = message.cancel ? null : message;
+  }
+
+  function start() {
+    if (state === "failed") return;
     const timer = setTimeout(() => {
       if (state === "starting") fail("the solver did not start within two minutes");
     }, START_TIMEOUT_MS);
@@ -61,6 +80,9 @@ export function createSolver({ onState = () => {} } = {}) {
       event.preventDefault?.();
       fail(`the solver stopped (${event.message || "an error in its worker"})`);
     };
+    worker.postMessage({ setup: setup() });
+    if (held) worker.postMessage(held);
+    held = null;
   }
 
   /** Ask a job (see py/patience/worker.py) about the position ``tag`` names; resolve to
@@ -72,14 +94,14 @@ export function createSolver({ onState = () => {} } = {}) {
     const id = nextId++;
     return new Promise((resolve) => {
       waiting.set(id, { resolve, tag });
-      worker.postMessage({ id, tag, job });
+      send({ id, tag, job });
     });
   }
 
   function cancel() {
     if (!waiting.size) return;
     settleAll(null);
-    worker?.postMessage({ cancel: true });
+    send({ cancel: true });
   }
 
   return {

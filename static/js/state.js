@@ -9,6 +9,7 @@ export const $ = (id) => document.getElementById(id);
 
 export const app = {
   ready: false,         // the engine has started and input is accepted
+  waitNote: null,       // what the table says over a board painted before that (table.js)
   catalogue: null,      // the engine's catalogue: games, options, card names
   names: {},            // card code -> its name in words
   snap: null,           // the engine's last snapshot, the one on the table

@@ -8,6 +8,7 @@
 // `rev` a revision that grows with every write, so that a tab never writes over a newer
 // save of another tab (tabs.js).
 
+import { makeFailure, parseFailure } from "./snapshot.js";
 import { checkTheme, DEFAULT_THEME } from "./theme.js";
 
 const PREFIX = "patience:v1:";   // theme-early.js reads the settings' key before this runs
@@ -21,6 +22,7 @@ export const keys = {
   parked: (id) => `${PREFIX}parked:${id}`,   // a game set aside while a shared link is played
   stats: (id) => `${PREFIX}stats:${id}`,     // a game's statistics and history (records.js)
   device: `${PREFIX}device`,                 // this browser profile's id in the statistics
+  snapshotFailure: `${PREFIX}snapshot-failure`,   // a memory snapshot failed here (snapshot.js)
   backup: (id) => `${PREFIX}backup:${id}:${new Date().toISOString()}`,
 };
 
@@ -192,13 +194,24 @@ export function readSettings() {
       ([, v]) => v && typeof v === "object" && !Array.isArray(v)));
   }
   if (stored.winnable && typeof stored.winnable === "object" && !Array.isArray(stored.winnable)) {
-    // Only per-game true or false; anything else is dropped.
+    // Only per-game true or false, or a grade the engine names (a whole number: only the
+    // grades it lists are dealt); anything else is dropped.
     out.winnable = Object.fromEntries(Object.entries(stored.winnable).filter(
-      ([, v]) => typeof v === "boolean"));
+      ([, v]) => typeof v === "boolean" || (Number.isSafeInteger(v) && v > 0)));
   }
   return out;
 }
 
 export function writeSettings(settings) {
   return write(keys.settings, JSON.stringify({ v: RECORD_VERSION, ...settings }));
+}
+
+/** The memory snapshot of Python that failed on this device, with the build it was of
+ * ({runtime, app, why}), or null (nothing remembered, or not of the right shape). */
+export const readSnapshotFailure = () => parseFailure(read(keys.snapshotFailure));
+
+/** Remember that this build's memory snapshot failed here (`build` from build.json), so
+ * this build neither boots from one nor makes one again; a new build tries again. */
+export function rememberSnapshotFailure(build, why) {
+  return build ? write(keys.snapshotFailure, JSON.stringify(makeFailure(build, why))) : null;
 }

@@ -25,7 +25,7 @@ export function draw() {
     const note = document.createElement("p");
     note.className = "boot-indicator";
     note.setAttribute("role", "status");
-    note.textContent = "Starting the card engine… your game is shown as you left it";
+    note.textContent = app.waitNote ?? "Starting the card engine… your game is shown as you left it";
     table.appendChild(note);
   }
   if (app.cursor && app.geo.piles[app.cursor]) {

@@ -19,32 +19,68 @@ export function createWinnableDeals(core) {
   let lists = {};           // winnable deals by key
   let search = 0;           // the number of the latest search on the device
   let won = null;           // {key, deal, budget}: the deal last handed out as won
+  let labels = [];          // the grades' names, easiest first: [{grade, label}]
+  const keys = new Map();   // "<game> <options JSON>" -> its list key, once the engine said
+  const asking = new Map(); // the same -> the engine's answer on its way
 
-  /** Read the shipped list; deals outside the engine's range (its catalogue's minDeal and
-   * maxDeal) are dropped. */
-  async function loadLists({ minDeal, maxDeal }) {
+  /** Read the shipped list: the engine checks it and says each list's deals (in its range),
+   * its deals by grade and what to say while the solver knows nothing of one of its deals. */
+  async function loadLists() {
     try {
       const response = await fetch(new URL("../data/winnable.json", import.meta.url));
-      const data = await response.json();
-      if (data?.version !== 1 || typeof data.sets !== "object" || data.sets === null) return;
-      // {"version": 1, "sets": {key: [deals]}, "budgets": {key: nodes}}: tools/winnable.py
-      for (const [key, deals] of Object.entries(data.sets)) {
-        if (!Array.isArray(deals)) continue;
-        const ok = deals.filter((d) => Number.isInteger(d) && d >= minDeal && d <= maxDeal);
-        const budget = Number(data.budgets?.[key]);
-        const tried = Number(data.tried?.[key]);
-        lists[key] = { deals: ok, budget: Number.isInteger(budget) && budget > 0 ? budget : 0,
-          tried: Number.isInteger(tried) && tried > 0 ? tried : 0 };
-      }
+      const answer = await ctx.call("winnable_lists", await response.text());
+      if (answer.error || typeof answer.lists !== "object" || answer.lists === null) return;
+      // {key: {deals, budget, tried, grades: {grade: [deals]}, note}}: patience.difficulty
+      lists = answer.lists;
+      labels = Array.isArray(answer.grades) ? answer.grades : [];
+      core.show?.();    // the solver's line may now have words for the deal on the table
     } catch {
       lists = {};       // no list: winnable deals are then found on this device
     }
   }
 
-  /** Return the winnable-list key of a game and options (null if the engine refuses them). */
+  /** The grades a game's list offers with these options: [{grade, label}], none when its
+   * deals are not graded. */
+  async function grades(gameId, options) {
+    const list = lists[await keyOf(gameId, options)];
+    return list ? labels.filter(({ grade }) => list.grades?.[grade]?.length) : [];
+  }
+
+  /** What to say while the solver knows nothing of a deal of this game (null: nothing, or
+   * not known yet: the engine is asked, and the solver's line drawn again once it answers). */
+  function note(gameId, options) {
+    const id = `${gameId} ${JSON.stringify(options ?? {})}`;
+    if (!keys.has(id)) {
+      if (!asking.has(id)) keyOf(gameId, options).then(() => core.show?.());
+      return null;
+    }
+    return lists[keys.get(id)]?.note ?? null;
+  }
+
+  /** The deals of a list to choose from: those of the grade asked for, when it has enough. */
+  function pool(list, grade) {
+    const graded = grade ? list?.grades?.[grade] : null;
+    return graded?.length >= MIN_LIST ? graded : list?.deals ?? [];
+  }
+
+  /** Return the winnable-list key of a game and options (null if the engine refuses them);
+   * the engine is asked once for each (the solver's line asks on every redraw). */
   async function keyOf(gameId, options) {
-    const answer = await ctx.call("winnable_key", gameId, JSON.stringify(options ?? {}));
-    return answer.error ? null : answer.key;
+    const text = JSON.stringify(options ?? {});
+    const id = `${gameId} ${text}`;
+    if (keys.has(id)) return keys.get(id);
+    if (!asking.has(id)) {
+      asking.set(id, Promise.resolve(ctx.call("winnable_key", gameId, text)).then((answer) => {
+        const key = answer?.error ? null : answer?.key ?? null;
+        keys.set(id, key);
+        asking.delete(id);
+        return key;
+      }, () => {
+        asking.delete(id);
+        return null;
+      }));
+    }
+    return asking.get(id);
   }
 
   /** Remember the deal handed out, so that verified() can check it is the one dealt. */
@@ -53,13 +89,13 @@ export function createWinnableDeals(core) {
     return { deal, budget };
   }
 
-  /** Return a deal the solver has won for this game and options: from the shipped list, or
-   * searched on the device (null: the player cancelled, the search found none, or the
-   * player went elsewhere meanwhile). */
-  async function winnableDeal(gameId, options, avoid, random) {
+  /** Return a deal the solver has won for this game and options (of a grade, when one is
+   * asked for and the list has it): from the shipped list, or searched on the device (null:
+   * the player cancelled, the search found none, or the player went elsewhere meanwhile). */
+  async function winnableDeal(gameId, options, avoid, random, grade = 0) {
     const key = await keyOf(gameId, options);
     const list = lists[key];
-    const choices = list ? list.deals.filter((d) => d !== avoid) : [];
+    const choices = pool(list, grade).filter((d) => d !== avoid);
     // A short list would deal the same few games again and again: search for a new one.
     if (choices.length >= MIN_LIST) return handOut(key, choices[random(choices.length)], list.budget);
     let cancelled = false;
@@ -123,5 +159,12 @@ export function createWinnableDeals(core) {
     core.refresh();
   }
 
-  return { loadLists, winnableDeal, verified };
+  /** The name of a listed deal's grade ("Medium"), or null. */
+  async function gradeOf(gameId, options, deal) {
+    const list = lists[await keyOf(gameId, options)];
+    const found = labels.find(({ grade }) => list?.grades?.[grade]?.includes(deal));
+    return found?.label ?? null;
+  }
+
+  return { loadLists, winnableDeal, verified, grades, note, gradeOf };
 }

@@ -10,6 +10,9 @@ const { createAssist } = await import("../../static/js/assist.js");
 
 const app = () => fakeTable(createAssist);
 
+// What the page posted to the worker, its start-up message (setup) aside.
+const posted = () => workers[0].sent.filter((m) => !m.setup);
+
 let workers;
 let els;
 beforeEach(() => {
@@ -151,7 +154,7 @@ describe("a search of a position the player has left", () => {
     w.deal(1);
     const asked = workers[0].lastJob();
     w.deal(1, "freecell", ["t1>t2"]);
-    assert.deepEqual(workers[0].sent.slice(1).map((m) => m.cancel ?? m.job.kind), [true, "solve"]);
+    assert.deepEqual(posted().slice(1).map((m) => m.cancel ?? m.job.kind), [true, "solve"]);
     assert.notEqual(workers[0].lastJob().id, asked.id);
   });
 
@@ -162,9 +165,9 @@ describe("a search of a position the player has left", () => {
     await settle();
     const walk = workers[0].lastJob();
     assert.equal(walk.job.kind, "rewind");
-    const sent = workers[0].sent.length;
+    const sent = posted().length;
     w.deal(1, "freecell", ["t1>t2", "t2>t1", "t1>t2"]);       // plays on in the lost game
-    assert.equal(workers[0].sent.length, sent, "no cancel, nothing new asked");
+    assert.equal(posted().length, sent, "no cancel, nothing new asked");
     answer(walk, { winnable: 0, moves: ["t1>t2"], usedHidden: false, lost: [1] });
     await settle();
     assert.equal(els.verdict.dataset.state, "lost");
@@ -181,7 +184,7 @@ describe("with the indicator off", () => {
     assert.equal(workers[0].lastJob().job.kind, "rewind");
     w.settings = { indicator: false };
     w.deal(2);
-    assert.deepEqual(workers[0].sent.at(-1), { cancel: true });
+    assert.deepEqual(posted().at(-1), { cancel: true });
     await settle();
     assert.equal(els.ponr.hidden, true);
     assert.equal(els.verdict.hidden, true);

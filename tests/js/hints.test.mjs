@@ -13,6 +13,9 @@ const { GUESS_AFTER_MS } = await import("../../static/js/hints.js");
 
 const app = (settings) => fakeTable(createAssist, settings);
 
+// What the page posted to the worker, its start-up message (setup) aside.
+const posted = () => workers[0].sent.filter((m) => !m.setup);
+
 let workers;
 let els;
 let clock;
@@ -26,7 +29,7 @@ afterEach(() => {
   clock.restore();
 });
 
-const jobs = () => workers[0].sent.filter((m) => m.job);
+const jobs = () => posted().filter((m) => m.job);
 function answer(job, result) {
   workers[0].reply({ id: job.id, tag: job.tag, answer: result });
 }
@@ -61,7 +64,7 @@ describe("a hint while the search is still running", () => {
     assert.equal(w.said.at(-1), full(els.tip));
     assert.deepEqual(w.assist.marks().map((m) => m.pile), ["t1", "t2"]);
     assert.equal(els.verdict.dataset.state, "thinking");
-    assert.notDeepEqual(workers[0].sent.at(-1), { cancel: true });
+    assert.notDeepEqual(posted().at(-1), { cancel: true });
   });
 
   it("is upgraded in place to the win found for the same position, and read out", async () => {
@@ -114,7 +117,7 @@ describe("a hint while the search is still running", () => {
     assert.equal(els.tip.hidden, true, "the old position's win is not shown for this one");
     assert.equal(w.said.length, said, "nothing is read out");
     assert.equal(jobs().length, 1, "the move asked nothing new with the indicator off");
-    assert.deepEqual(workers[0].sent.at(-1), { cancel: true }, "the old position's search stopped");
+    assert.deepEqual(posted().at(-1), { cancel: true }, "the old position's search stopped");
   });
 
   it("drops the answer when the player asked something else meanwhile (Solve)", async () => {
@@ -149,7 +152,7 @@ describe("Hint and the live line's search of the same position", () => {
     answer(live, { verdict: "solved", moves: ["t2>t1"], usedHidden: false });
     await hint;
     assert.equal(full(els.tip), "Hint: do t2>t1. This keeps the game winnable.");
-    assert.equal(workers[0].sent.length, 1, "no second job, no cancel");
+    assert.equal(posted().length, 1, "no second job, no cancel");
   });
 
   it("is not stopped by turning the indicator off: the search is Hint's now", async () => {
@@ -158,7 +161,7 @@ describe("Hint and the live line's search of the same position", () => {
     const hint = w.assist.hint();
     w.settings.indicator = false;
     w.assist.refresh();
-    assert.equal(workers[0].sent.length, 1, "the joined search runs on");
+    assert.equal(posted().length, 1, "the joined search runs on");
     answer(jobs()[0], { verdict: "unwinnable", moves: [], usedHidden: false });
     await hint;
     assert.equal(full(els.tip), `This game can no longer be won. ${GUESS}`);
@@ -184,7 +187,7 @@ describe("Hint and the live line's search of the same position", () => {
     const live = jobs()[0];
     const hint = w.assist.hint();
     w.deal(1, "freecell", []);                    // undo
-    assert.deepEqual(workers[0].sent[1], { cancel: true });
+    assert.deepEqual(posted()[1], { cancel: true });
     const next = jobs().at(-1);
     assert.notEqual(next.id, live.id, "the position on the table is asked about");
     assert.equal(next.tag, JSON.stringify([JSON.stringify(["freecell", {}, 1]), []]));
@@ -204,10 +207,10 @@ describe("a hint answered before the deadline", () => {
     w.deal(1);
     answer(jobs().at(-1), { verdict: "solved", moves: ["t2>t1"], usedHidden: false });
     await settle();
-    const before = workers[0].sent.length;
+    const before = posted().length;
     await w.assist.hint();
     assert.equal(full(els.tip), "Hint: do t2>t1. This keeps the game winnable.");
-    assert.equal(workers[0].sent.length, before);
+    assert.equal(posted().length, before);
   });
 
   it("at once when the game is known lost, with the rule of thumb", async () => {

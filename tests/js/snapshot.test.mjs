@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, it } from "node:test";
 
 const snapshot = await import("../../static/js/snapshot.js");
 const { PYODIDE_VERSION, HEADER, parseBuild, cacheName, entryUrl, isEntryUrl, channelName,
-  makeMeta, parseMeta, checkMeta, bytesMatch, hex, findSnapshot, storeSnapshot, sweep } = snapshot;
+  makeMeta, parseMeta, checkMeta, bytesMatch, hex, findSnapshot, storeSnapshot, sweep,
+  makeFailure, parseFailure, failedFor } = snapshot;
 
 const SITE = "https://example.test/patience/";
 const BUILD = { runtime: "0123456789abcdef", app: "fedcba9876543210" };
@@ -106,6 +107,29 @@ describe("the stored header", () => {
   });
 });
 
+describe("a snapshot that failed on this device", () => {
+  it("is remembered with the build it was of, and read back as written", () => {
+    const failure = makeFailure(BUILD, "corrupt");
+    assert.deepEqual(failure, { format: 1, ...BUILD, why: "corrupt" });
+    assert.deepEqual(parseFailure(JSON.stringify(failure)), failure);
+    assert.ok(failedFor(failure, BUILD));
+    assert.ok(!failedFor(failure, { ...BUILD, app: "1111111111111111" }));
+    assert.ok(!failedFor(failure, { ...BUILD, runtime: "1111111111111111" }));
+    assert.ok(!failedFor(null, BUILD));
+    assert.ok(!failedFor(failure, null));
+  });
+
+  it("is forgotten when what is stored is not of its shape", () => {
+    const good = makeFailure(BUILD, "failed");
+    for (const bad of [null, "", "{", "[]", "null", "x".repeat(2000),
+      JSON.stringify({ ...good, format: 2 }), JSON.stringify({ ...good, app: "APP" }),
+      JSON.stringify({ ...good, runtime: 7 }), JSON.stringify({ ...good, why: 3 }),
+      JSON.stringify({ ...good, why: "w".repeat(41) })]) {
+      assert.equal(parseFailure(bad), null, String(bad).slice(0, 60));
+    }
+  });
+});
+
 describe("finding and storing a snapshot", () => {
   it("stores one and finds it again, its bytes checked", async () => {
     assert.equal((await findSnapshot(SITE, PYODIDE_VERSION)).reason, "missing");
@@ -118,6 +142,24 @@ describe("finding and storing a snapshot", () => {
     assert.deepEqual(await found.bytes, bytesOf(4096));
     await found.drop();
     assert.equal((await findSnapshot(SITE, PYODIDE_VERSION)).reason, "missing");
+  });
+
+  it("drops one without leaving an empty cache that would pass for another version's", async () => {
+    await storeSnapshot(SITE, BUILD, PYODIDE_VERSION, bytesOf(32));
+    await (await findSnapshot(SITE, PYODIDE_VERSION)).drop();
+    assert.deepEqual([...caches.store.keys()], []);
+    const next = { ...BUILD, app: "1111111111111111" };
+    assert.equal((await storeSnapshot(SITE, next, PYODIDE_VERSION, bytesOf(32))).app, next.app);
+  });
+
+  it("neither looks for nor offers one for a build whose snapshot failed here", async () => {
+    await storeSnapshot(SITE, BUILD, PYODIDE_VERSION, bytesOf(32));
+    const failure = parseFailure(JSON.stringify(makeFailure(BUILD, "failed")));
+    assert.deepEqual(await findSnapshot(SITE, PYODIDE_VERSION, failure),
+      { build: BUILD, reason: "remembered" });
+    // Another build's failure does not count for this one.
+    const older = makeFailure({ ...BUILD, app: "1111111111111111" }, "failed");
+    assert.equal((await findSnapshot(SITE, PYODIDE_VERSION, older)).reason, null);
   });
 
   it("looks into no cache it would have to make", async () => {

@@ -25,6 +25,38 @@ describe("the solver client", () => {
     assert.deepEqual(states, ["starting", "ready"]);
   });
 
+  it("starts no worker before its gate is kept, then sends the setup and the newest question", async () => {
+    let open;
+    const gate = new Promise((resolve) => { open = resolve; });
+    const solver = createSolver({ gate, setup: () => ({ failure: null }) });
+    const first = solver.ask({ kind: "solve" }, "a");
+    const second = solver.ask({ kind: "solve" }, "b");
+    assert.equal(await first, null);               // dropped by the newer question
+    assert.equal(workers.length, 0);
+    assert.equal(solver.state, "starting");
+    open();
+    await settle();
+    assert.equal(workers.length, 1);
+    const [setup, job, ...rest] = workers[0].sent;
+    assert.deepEqual(setup, { setup: { failure: null } });
+    assert.equal(job.tag, "b");
+    assert.deepEqual(rest, []);
+    workers[0].reply({ ready: true });
+    workers[0].reply({ id: job.id, tag: "b", answer: { verdict: "solved" } });
+    assert.deepEqual(await second, { verdict: "solved" });
+  });
+
+  it("sends nothing held when the question was cancelled before its gate was kept", async () => {
+    let open;
+    const solver = createSolver({ gate: new Promise((resolve) => { open = resolve; }) });
+    const asked = solver.ask({ kind: "solve" }, "a");
+    solver.cancel();
+    assert.equal(await asked, null);
+    open();
+    await settle();
+    assert.deepEqual(workers[0].sent, [{ setup: {} }]);
+  });
+
   it("sends the tag with the job, and resolves to the answer sent back with it", async () => {
     const solver = createSolver();
     const pending = solver.ask({ kind: "solve", budget: 1 }, "tag-1");

@@ -19,7 +19,7 @@ from collections.abc import Callable, Generator
 from ..game import Move, State
 from ..rules import Rules
 from ..vocab import SUIT_UP
-from . import castle, freecell, klondike, onepass, pyramid, restart, spider
+from . import castle, freecell, klondike, onepass, pyramid, restart, spider, stockbeam
 from .blocked import make_blocked
 from .heuristic import ALTERNATES, WEIGHTS, make_heuristic
 from .narrow import Narrow, make_narrow
@@ -70,6 +70,8 @@ def solve_steps(r: Rules, s: State, budget: int = DEFAULT_BUDGET,
         verdict, moves, nodes = yield from pyramid.search(r, s, budget, every)
     elif onepass.fits(r):
         verdict, moves, nodes = yield from _onepass(r, s, budget, every)
+    elif stockbeam.fits(r):
+        verdict, moves, nodes = yield from _stockbeam(r, s, budget, every)
     elif spider.fits(r):
         verdict, moves, nodes = yield from spider.search(r, s, budget, every)
     else:
@@ -179,22 +181,65 @@ def _search(r: Rules, s: State, budget: int,
 
 def _onepass(r: Rules, s: State, budget: int,
              every: int) -> Generator[int, None, Outcome]:
-    """Roosevelt: with more than 20 cards in the stock, a beam looking for a win
-    (``onepass.beam``) on a third of the budget, as wide as that third allows over the stock
-    cards left; then the exact depth-first search (``onepass.search``) with the rest. The
-    exact search never finishes a whole deal but decides most positions with 20 cards or
-    fewer in the stock; the beam wins some deals the exact search does not (deal 27 at a
-    width of 100)."""
-    if len(s.piles[r.stock]) <= 20:
+    """Roosevelt: with more than 20 cards in the stock, beams looking for a win
+    (``onepass.beam``, see ``_beams``), then the exact depth-first search
+    (``onepass.search``) with the rest.
+
+    The exact search never finishes a whole deal but decides most positions with 20 cards or
+    fewer in the stock, so it takes two thirds of the budget from 21 to 40 stock cards and a
+    tenth above (it used to take two thirds of a whole deal's budget, and won nothing with
+    it).
+    """
+    stock = len(s.piles[r.stock])
+    if stock <= 20:
         return (yield from onepass.search(r, s, budget, every))
-    share = budget // 3
-    width = max(4, share // (8 * (len(s.piles[r.stock]) + 1)))
-    verdict, moves, used = yield from onepass.beam(r, s, share, width, every)
+    share = budget // 3 if stock <= 40 else budget - budget // 10
+    verdict, moves, used = yield from _beams(
+        lambda part, width, seed: onepass.beam(r, s, part, width, every, seed),
+        share, max(4, share // (6 * (stock + 1))))
     if verdict == "solved":
         return verdict, moves, used
     verdict, moves, nodes = yield from _offset(onepass.search(r, s, budget - used, every),
                                                used)
     return verdict, moves, used + nodes
+
+
+def _stockbeam(r: Rules, s: State, budget: int,
+               every: int) -> Generator[int, None, Outcome]:
+    """Moving Left: with more than 20 cards in the stock, beams looking for a win
+    (``stockbeam.beam``, see ``_beams``) on nine tenths of the budget, then the general
+    search (``_search``) with the rest; with 20 or fewer, the general search alone (which
+    never won a whole deal at 40,000 positions, nor did best-first passes at a million)."""
+    stock = len(s.piles[r.stock])
+    if stock <= 20:
+        return (yield from _search(r, s, budget, every))
+    share = budget - budget // 10
+    verdict, moves, used = yield from _beams(
+        lambda part, width, seed: stockbeam.beam(r, s, part, width, every, seed),
+        share, max(4, share // (6 * (stock + 1))))
+    if verdict == "solved":
+        return verdict, moves, used
+    verdict, moves, nodes = yield from _offset(_search(r, s, budget - used, every), used)
+    return verdict, moves, used + nodes
+
+
+def _beams(beam: Callable[[int, int, int | None], Generator[int, None, Outcome]],
+           share: int, width: int) -> Generator[int, None, Outcome]:
+    """Run beams ``beam(budget, width, seed)`` that widen, within ``share`` positions: the
+    ``width`` given (the widest the share allows, at about six positions a stock card and a
+    unit of width), in its own order, comes after beams of an eighth, a quarter and a half
+    of it, each in an order of its own (``seed``). The narrow ones win the easy deals soon;
+    the others look at other positions (docs/solver.md has what this won)."""
+    used = 0
+    verdict, moves = "unknown", list[Move]()
+    for seed, w in ((1, width // 8), (2, width // 4), (3, width // 2), (None, width)):
+        if w < 4 and seed is not None:
+            continue
+        verdict, moves, nodes = yield from _offset(beam(share - used, w, seed), used)
+        used += nodes
+        if verdict == "solved" or used >= share:
+            break
+    return verdict, moves, used
 
 
 def _seeded(dfs: Callable[..., Generator[int, None, Outcome]], r: Rules, s: State, every: int,

@@ -32,6 +32,7 @@ expanded: the game is unwinnable. A win is replayed through the checked API by `
 
 from __future__ import annotations
 
+import random
 from collections.abc import Generator
 
 from ..auto import finish_moves
@@ -300,8 +301,8 @@ def search(r: Rules, root: State, budget: int, every: int = 0,
 Node = tuple[Position, "Node | None", list[Step]]
 
 
-def beam(r: Rules, root: State, budget: int, width: int,
-         every: int = 0) -> Generator[int, None, Outcome]:
+def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
+         seed: int | None = None) -> Generator[int, None, Outcome]:
     """Look for a win stock card by stock card, keeping the ``width`` best positions; return
     ``solved`` with the moves, or ``unknown`` (it proves nothing).
 
@@ -309,8 +310,11 @@ def beam(r: Rules, root: State, budget: int, width: int,
     beam reaches every position it can without turning (tableau moves, plays of the waste's
     top card, safe moves after each), at most ``40 * width`` of them a level; the ``width``
     best of those, by ``_score``, then turn the next card. Positions of a level met twice (by
-    ``_Play``'s key) count once. Nodes are the positions expanded, as in ``search``.
+    ``_Play``'s key) count once. Nodes are the positions expanded, as in ``search``. Positions
+    of equal score keep the order they were reached in; with a ``seed`` their order is
+    shuffled by it instead (a restart that keeps other positions: cheap diversity).
     """
+    noise = random.Random(seed)
     play = _Play(r, root)
     children, close, won, n_deck = play.children, play.close, play.won, play.n_deck
     start: Node = (play.start, None, play.first)
@@ -349,6 +353,8 @@ def beam(r: Rules, root: State, budget: int, width: int,
                 return "solved", _replay(r, root, play.deck, _path(node)), nodes
         if reached[0][0][3] >= n_deck:
             return "unknown", [], nodes
+        if seed is not None:
+            noise.shuffle(reached)
         reached.sort(key=lambda n: -_score(play, n[0]))
         level = []
         for node in reached[:width]:

@@ -1,0 +1,104 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { RECORD_VERSION, keys, readSettings } from "../../static/js/store.js";
+import { createWinnableDeals } from "../../static/js/winnable-deals.js";
+
+const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+
+// What the engine's winnable_lists answers (patience.difficulty.read_winnable): FreeCell's
+// 90 deals in three grades of 30, Yukon's 30 deals with a Hard grade of only 5, and a list
+// the solver rarely wins, with its note.
+const LISTS = {
+  freecell: { deals: range(1, 90), budget: 50_000, tried: 90, note: null,
+    grades: { 1: range(1, 30), 2: range(31, 60), 3: range(61, 90) } },
+  yukon: { deals: range(1, 30), budget: 50_000, tried: 30, note: null,
+    grades: { 1: range(1, 20), 2: range(21, 25), 3: range(26, 30) } },
+  roosevelt: { deals: [], budget: 10_000, tried: 50, note: "No win found yet: few.",
+    grades: { 1: [], 2: [], 3: [] } },
+  spider: { deals: range(1, 40), budget: 1, tried: 40, note: null, grades: { 1: [], 2: [], 3: [] } },
+};
+const GRADES = [{ grade: 1, label: "Easy" }, { grade: 2, label: "Medium" }, { grade: 3, label: "Hard" }];
+
+async function loaded(answer = { lists: LISTS, grades: GRADES }) {
+  const calls = [];
+  const ctx = {
+    async call(name, ...args) {      // the engine answers asynchronously (engine.js)
+      calls.push([name, ...args]);
+      if (name === "winnable_lists") return answer;
+      if (name === "winnable_key") return { key: args[0] };
+      throw new Error(`unexpected call ${name}`);
+    },
+  };
+  const fetched = [];
+  globalThis.fetch = async (url) => { fetched.push(String(url)); return { text: async () => "{\"version\": 2}" }; };
+  try {
+    const deals = createWinnableDeals({ ctx, kn: {} });
+    await deals.loadLists({ minDeal: 1, maxDeal: 1_000_000 });
+    return { deals, calls, fetched };
+  } finally {
+    delete globalThis.fetch;
+  }
+}
+
+test("the file's text goes to the engine, which says the lists and their grades", async () => {
+  const { deals, calls, fetched } = await loaded();
+  assert.ok(fetched[0].endsWith("/static/data/winnable.json"));
+  assert.deepEqual(calls[0], ["winnable_lists", "{\"version\": 2}"]);
+  assert.deepEqual(await deals.grades("freecell", {}), GRADES);
+  assert.deepEqual(await deals.grades("yukon", {}), GRADES);
+  assert.deepEqual(await deals.grades("spider", {}), []);        // listed, not graded
+  assert.deepEqual(await deals.grades("klondike", {}), []);      // not listed
+  // The line's note is drawn synchronously: nothing until the engine has named the list.
+  assert.equal(deals.note("roosevelt", {}), null);
+  await new Promise((resolve) => { setTimeout(resolve, 0); });
+  assert.equal(deals.note("roosevelt", {}), "No win found yet: few.");
+  assert.equal(deals.note("freecell", {}), null);
+  assert.equal(await deals.gradeOf("freecell", {}, 45), "Medium");
+  assert.equal(await deals.gradeOf("freecell", {}, 400), null);
+});
+
+test("the engine is asked a game's list key once", async () => {
+  const { deals, calls } = await loaded();
+  for (let i = 0; i < 5; i++) deals.note("freecell", { a: 1 });
+  assert.equal(calls.filter((c) => c[0] === "winnable_key").length, 1);
+});
+
+test("a deal of the grade asked for; a grade with too few deals gives any listed deal", async () => {
+  const { deals } = await loaded();
+  for (const [grade, from, to] of [[1, 1, 30], [2, 31, 60], [3, 61, 90], [0, 1, 90]]) {
+    const seen = new Set();
+    for (let r = 0; r < 90; r++) {
+      const { deal } = await deals.winnableDeal("freecell", {}, null, (n) => r % n, grade);
+      assert.ok(deal >= from && deal <= to, `${grade}: ${deal}`);
+      seen.add(deal);
+    }
+    assert.equal(seen.size, to - from + 1);
+  }
+  // Yukon's Hard grade has 5 deals, too few to deal from: any of its 30 deals.
+  const drawn = new Set();
+  for (let r = 0; r < 30; r++) drawn.add((await deals.winnableDeal("yukon", {}, null, (n) => r % n, 3)).deal);
+  assert.equal(drawn.size, 30);
+  // The deal on the table is not dealt again.
+  const { deal } = await deals.winnableDeal("freecell", {}, 1, () => 0, 1);
+  assert.equal(deal, 2);
+});
+
+test("an engine that refuses the file leaves no lists", async () => {
+  const { deals } = await loaded({ error: { kind: "bad-lists", message: "no" } });
+  assert.deepEqual(await deals.grades("freecell", {}), []);
+  deals.note("roosevelt", {});
+  await new Promise((resolve) => { setTimeout(resolve, 0); });
+  assert.equal(deals.note("roosevelt", {}), null);
+});
+
+test("the settings keep Winnable deals only as yes, no or a grade; nothing else", () => {
+  const stored = { v: RECORD_VERSION, winnable: { freecell: 2, yukon: true, klondike: false,
+    spider: "hard", pyramid: 0, roosevelt: 1.5, all_in_a_row: -1 } };
+  globalThis.window = { localStorage: { getItem: (k) => (k === keys.settings ? JSON.stringify(stored) : null) } };
+  try {
+    assert.deepEqual(readSettings().winnable, { freecell: 2, yukon: true, klondike: false });
+  } finally {
+    delete globalThis.window;
+  }
+});
