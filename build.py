@@ -56,7 +56,8 @@ PYODIDE_FILES: Final[tuple[str, ...]] = (
 #: the chunks it imports, and the one plugin chunk it imports at start-up: ``error``, which
 #: PyScript imports even when it is turned off. The others (``py-editor``, ``py-game``,
 #: ``py-terminal``, ``donkey``, ``deprecations-manager``, ``codemirror``) are turned off for
-#: both of PyScript's interpreters: by ``static/pyscript.json`` for Python and by the
+#: both of PyScript's interpreters: by the ``<py-config>`` of ``index.html`` for Python (the
+#: engine's script is a worker's, whose config PyScript does not read for them) and by the
 #: ``<mpy-config>`` of ``index.html`` for MicroPython, whose plugins PyScript loads too
 #: unless told not to. Chunks are named by prefix (their names carry a content hash); the
 #: static imports of every file are followed and copied too. The rest (the plugins, the
