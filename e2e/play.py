@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -179,4 +180,25 @@ def until(page: Page, predicate: str, timeout: float = 30_000) -> None:
     while not page.evaluate(predicate):
         if time.monotonic() > deadline:
             raise AssertionError(f"not so within {timeout / 1000:g} s: {predicate}")
+        page.wait_for_timeout(20)
+
+
+def snap_until(page: Page, check: Callable[[dict[str, Any]], bool],
+               timeout: float = 30_000) -> dict[str, Any]:
+    """Return the engine's snapshot once ``check`` holds of it: a gesture's move reaches the
+    engine's worker and back asynchronously."""
+    deadline = time.monotonic() + timeout / 1000
+    while not check(s := snap(page)):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the engine's position never passed the check: {s}")
+        page.wait_for_timeout(20)
+    return s
+
+
+def drawn_until(page: Page, piles: dict[str, Any], timeout: float = 30_000) -> None:
+    """Wait until the page draws ``piles`` (the engine's answer is drawn once it arrives)."""
+    deadline = time.monotonic() + timeout / 1000
+    while (drawn := drawn_piles(page)) != piles:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the page never drew the position: {drawn} != {piles}")
         page.wait_for_timeout(20)
