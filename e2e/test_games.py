@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -203,3 +204,26 @@ def test_a_pyramid_king_can_be_dragged_to_the_empty_foundation(page: Page, site_
     assert not s["piles"]["f1"]
     drag(page, card(page, king["src"], len(s["piles"][king["src"]]) - 1), pile(page, "f1"))
     snap_until(page, lambda s: s["last"] == king["text"])
+
+
+def test_the_time_played_is_saved_at_once_when_the_page_is_left(page: Page,
+                                                               site_url: str) -> None:
+    manual_play(page)
+    open_game(page, site_url, "klondike", 4)
+    tap_move(page, snap(page))
+    s = snap_until(page, lambda s: s["moveCount"] >= 1)
+    # The clock runs past the time of the engine's last save.
+    expect(page.locator("#stat-time")).not_to_have_text("0:00", timeout=10_000)
+    # Leaving: the record is written before pagehide's handler returns, without the engine.
+    saved = page.evaluate("""() => {
+        dispatchEvent(new PageTransitionEvent("pagehide", { persisted: false }));
+        return JSON.parse(localStorage.getItem("patience:v1:game:klondike"));
+    }""")
+    elapsed = json.loads(saved["save"])["elapsed"]
+    assert elapsed >= 1
+    assert {k: v for k, v in json.loads(saved["save"]).items() if k != "elapsed"} == \
+        {k: v for k, v in json.loads(s["save"]).items() if k != "elapsed"}
+    page.reload()
+    wait_ready(page)                                # the engine loads it: the clock shows it
+    minutes, seconds = page.locator("#stat-time").inner_text().split(":")
+    assert int(minutes) * 60 + int(seconds) >= int(elapsed)

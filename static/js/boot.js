@@ -133,6 +133,7 @@ function watchPage() {
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) {
       app.clock.stop();
+      ctl.saveAtOnce();        // at once, in case the page is not shown again
       ctl.saveNow();
     } else if (moved.id && moved.id === app.snap?.game) {
       showMovedGame(moved.id, "event");
@@ -140,7 +141,8 @@ function watchPage() {
       app.clock.start();
     }
   });
-  window.addEventListener("pagehide", () => ctl.saveNow());
+  // Leaving: saved at once from the snapshot held (the engine's answer could come too late).
+  window.addEventListener("pagehide", () => ctl.saveAtOnce());
   setInterval(() => {
     if (!app.snap) return;
     $("stat-time").textContent = clockText(elapsed());
