@@ -115,10 +115,22 @@ def marked_move(s: dict[str, Any]) -> dict[str, Any]:
     return fits[0]
 
 
+def settled_state(page: Page) -> dict[str, Any]:
+    """The state once the verdict line is settled and stays so while the engine's snapshot is
+    read (a game switch or deal still on its way to the engine's worker lands meanwhile)."""
+    deadline = time.monotonic() + SOLVER_TIMEOUT_MS / 1000
+    while True:
+        wait_verdict(page)
+        before = page.locator("#verdict").get_attribute("data-state")
+        s = state(page)
+        if s["verdict"] == before and SETTLED.match(s["verdict"]):
+            return s
+        assert time.monotonic() < deadline, f"the verdict line never settled: {s['verdictText']!r}"
+
+
 def check_position(page: Page, names: dict[str, str], label: str) -> None:
     """The verdict, Hint and Solve all speak of the position on the table."""
-    wait_verdict(page)
-    s = state(page)
+    s = settled_state(page)
     assert s["verdict"] != "failed", s["verdictText"]
     save = s["snap"]["save"]
     assert s["verdict"] == expected_verdict(save), (
@@ -239,10 +251,14 @@ def check_verdicts_seen(page: Page, game: str, label: str) -> None:
     """Since watch_verdict: once the table showed a new ``game`` line, the verdict line
     first said it was thinking (never an earlier position's answer), and every answer it
     showed on a dealt position is the solver's for that very position."""
-    seen: list[dict[str, Any]] = page.evaluate("""() => {
-        window.__verdictWatch.disconnect();
-        return window.__verdicts;
-    }""")
+    page.evaluate("window.__verdictWatch.disconnect()")
+    # Each change is told with the engine's snapshot of the moment, which its worker answers
+    # asynchronously: read them once every one has come.
+    deadline = time.monotonic() + SOLVER_TIMEOUT_MS / 1000
+    while not page.evaluate("window.__verdicts.every((v) => 'game' in v)"):
+        assert time.monotonic() < deadline, "the engine never told the verdicts' positions"
+        page.wait_for_timeout(20)
+    seen: list[dict[str, Any]] = page.evaluate("window.__verdicts")
     shown = [v for v in seen if v["game"] == game]
     assert shown, f"{label}: the verdict line never changed on {game}: {seen!r}"
     assert shown[0]["state"] == "thinking", \

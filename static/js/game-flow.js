@@ -23,10 +23,10 @@ export function createFlow(c) {
     }
     if (!same) app.turn += 1;
     app.snap = result;
-    if (persist) save();
     app.assist.sync();
     c.tell();             // what follows the position (the How to play walk), before drawing
     draw();
+    if (persist) save();  // after drawing: the move reaches the screen first, in the same task
     c.poke();             // automatic moves may have settled (controller.settled)
     return true;
   }
