@@ -115,7 +115,7 @@ const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 export async function share() {
   const snap = app.snap;
   if (!app.ready || !snap) return;
-  const query = queryOf(snap);
+  const query = await queryOf(snap);
   if (!query) {
     toast("This game was set up from a position, not dealt by number, so there is no link to it.");
     return;
