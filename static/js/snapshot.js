@@ -62,15 +62,19 @@ export function makeMeta(build, version, length, sha256) {
     bytes: length, sha256 };
 }
 
-/** Read a stored header; null if it is missing or not of the shape makeMeta writes. */
-export function parseMeta(text) {
+/** Parse a short JSON text (a header or a remembered failure); null if it is not one. */
+function readSmallJson(text) {
   if (typeof text !== "string" || text.length > 1000) return null;
-  let m;
   try {
-    m = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     return null;
   }
+}
+
+/** Read a stored header; null if it is missing or not of the shape makeMeta writes. */
+export function parseMeta(text) {
+  const m = readSmallJson(text);
   const ok = m && typeof m === "object" && m.format === FORMAT && typeof m.pyodide === "string"
     && HASH.test(m.runtime) && HASH.test(m.app) && Number.isSafeInteger(m.bytes)
     && m.bytes > 0 && m.bytes <= MAX_BYTES && m.bytes % 16 === 0 && SHA256.test(m.sha256);
@@ -104,13 +108,7 @@ export function makeFailure(build, why) {
 
 /** Read a remembered failure; null if it is missing or not of the shape makeFailure writes. */
 export function parseFailure(text) {
-  if (typeof text !== "string" || text.length > 1000) return null;
-  let m;
-  try {
-    m = JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const m = readSmallJson(text);
   const ok = m && typeof m === "object" && m.format === FORMAT && HASH.test(m.runtime)
     && HASH.test(m.app) && typeof m.why === "string" && m.why.length <= 40;
   return ok ? { format: m.format, runtime: m.runtime, app: m.app, why: m.why } : null;
