@@ -54,7 +54,7 @@ import patience  # noqa: E402
 GAMES: Final[tuple[str, ...]] = tuple(patience.GAMES)
 BOOT_TIMEOUT_MS: Final[int] = 120_000
 
-#: Put around the built boot.py, which runs in the engine's worker: reads sys.modules with
+#: Added to the end of the built boot.py, which runs in the engine's worker: reads sys.modules with
 #: builtins only, and is exported beside call and started (reached from the page through the
 #: worker PyScript made, like them).
 PROBE: Final[str] = '''\
@@ -150,7 +150,9 @@ def build_probed_site(dest: Path) -> Path:
     finally:
         stdlib_trim.trim = trim
     boot = site / "static" / "py" / "boot.py"
-    boot.write_text(PROBE + "\n" + boot.read_text(encoding="utf-8") + PROBE_EXPORT,
+    # After the module (its ``from __future__`` import must stay first); the probe reads
+    # sys.modules when asked, so where it is defined does not change what it sees.
+    boot.write_text(boot.read_text(encoding="utf-8") + "\n\n" + PROBE + PROBE_EXPORT,
                     encoding="utf-8")
     return site
 
