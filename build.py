@@ -56,7 +56,8 @@ PYODIDE_FILES: Final[tuple[str, ...]] = (
 #: the chunks it imports, and the one plugin chunk it imports at start-up: ``error``, which
 #: PyScript imports even when it is turned off. The others (``py-editor``, ``py-game``,
 #: ``py-terminal``, ``donkey``, ``deprecations-manager``, ``codemirror``) are turned off for
-#: both of PyScript's interpreters: by ``static/pyscript.json`` for Python and by the
+#: both of PyScript's interpreters: by the ``<py-config>`` of ``index.html`` for Python (the
+#: engine's script is a worker's, whose config PyScript does not read for them) and by the
 #: ``<mpy-config>`` of ``index.html`` for MicroPython, whose plugins PyScript loads too
 #: unless told not to. Chunks are named by prefix (their names carry a content hash); the
 #: static imports of every file are followed and copied too. The rest (the plugins, the
@@ -131,6 +132,48 @@ def _static_imports(js: Path) -> list[str]:
     return _STATIC_IMPORT.findall(js.read_text(encoding="utf-8"))
 
 
+#: A module's static import of another file by a relative path (``./x.js``, ``../../y.js``).
+_RELATIVE_IMPORT: Final = re.compile(
+    r"""(?:\bfrom|^\s*import)\s*["'](\.\.?/[^"']+)["']""", re.MULTILINE)
+#: The page's module scripts, whose static graph ``index.html`` preloads.
+PAGE_MODULES: Final = ("static/js/main.js", "static/js/chrome.js")
+#: Where the build writes the page's ``<link rel="modulepreload">`` lines into index.html.
+MODULEPRELOAD_MARK: Final = "<!-- modulepreload: the page's modules, written by build.py -->"
+
+
+def page_modules(site: Path, entries: Iterable[str] = PAGE_MODULES) -> list[str]:
+    """Return every module the page's module scripts import statically, transitively, as
+    site-relative paths in the order found (the entries first)."""
+    found: dict[str, None] = {}
+    todo = [site / e for e in entries]
+    while todo:
+        js = todo.pop(0).resolve()
+        rel = js.relative_to(site.resolve()).as_posix()
+        if rel in found or not js.is_file():
+            continue
+        found[rel] = None
+        todo += [js.parent / m for m in
+                 _RELATIVE_IMPORT.findall(js.read_text(encoding="utf-8", errors="replace"))]
+    return list(found)
+
+
+def write_modulepreloads(site: Path) -> int:
+    """Write a ``<link rel="modulepreload">`` for each module of the page's graph into the
+    built ``index.html``, so a first visit asks for all of them while the page parses instead
+    of discovering them one import level (one round trip) at a time; return how many."""
+    index = site / "index.html"
+    if not index.is_file():
+        return 0
+    text = index.read_text(encoding="utf-8")
+    if text.count(MODULEPRELOAD_MARK) != 1:
+        raise BuildError(f"index.html: expected one {MODULEPRELOAD_MARK!r}")
+    indent = text[:text.index(MODULEPRELOAD_MARK)].rsplit("\n", 1)[1]
+    names = [m for m in page_modules(site) if m not in PAGE_MODULES]
+    links = f"\n{indent}".join(f'<link rel="modulepreload" href="./{m}">' for m in names)
+    index.write_text(text.replace(MODULEPRELOAD_MARK, links), encoding="utf-8")
+    return len(names)
+
+
 def pyscript_files(package: Path) -> list[str]:
     """Return the files of ``@pyscript/core``'s ``dist/`` the page loads, sorted."""
     dist = package / "dist"
@@ -202,6 +245,7 @@ def _write_site(work: Path, index: Path, static: Path) -> None:
         for licence in ("LICENSE", "LICENSE.md"):
             if (package / licence).is_file():
                 _copy(package / licence, dest / "vendor" / folder / "LICENSE")
+    write_modulepreloads(dest)
     pwa.write(dest)          # last: the service worker lists every file of the site
 
 

@@ -128,8 +128,8 @@ def _open_deal(page: Page, deal: int) -> None:
         document.getElementById("deal-number").value = String(n);
         document.getElementById("deal-form").requestSubmit();
     }""", deal)
-    poll(page, f"""(() => {{
-        const s = JSON.parse(patienceBridge.snapshot(0));
+    poll(page, f"""(async () => {{
+        const s = JSON.parse(await patienceBridge.snapshot(0));
         return s.deal === {deal} && s.moveCount === 0
             && document.querySelector("#table.ready .card") !== null
             && !document.getElementById("btn-hint").disabled;

@@ -55,8 +55,11 @@ UP_BYTES_PER_S: Final[float] = 5e6 / 8
 ROUND_TRIP_MS: Final[float] = 60.0
 VIEWPORT: Final[dict[str, int]] = {"width": 360, "height": 640}
 DEVICE_SCALE: Final[float] = 3.0
-#: The deal issue 28 measures.
-PHONE_QUERY: Final[str] = "?game=klondike&deal=7"
+#: What the phone opens: the site's address with no query, as a new player's first visit
+#: does (Klondike's opening deal, which the build paints before Python starts). Issue 28
+#: first measured a link to Klondike deal 7 (``?game=klondike&deal=7``, ``--phone-query``):
+#: a link to a deal cannot show the built opening, so its table waits for the engine.
+PHONE_QUERY: Final[str] = ""
 
 #: Issue 28's aims on the phone profile.
 AIM_COLD_PAINT_MS: Final[float] = 2000.0
@@ -387,10 +390,10 @@ def fetches(requests: list[Request], base: str, origin: float) -> list[Fetch]:
 
 
 def phone_run(pw: Playwright, profiles: Path, url: str, res: Any, rng: random.Random,
-              record: bool) -> list[Fetch]:
-    """One cold first visit (Klondike deal 7) and one return visit with the same new
-    profile, throttled; the warm floor with that profile. Return the cold visit's requests
-    when ``record``."""
+              record: bool, query: str = PHONE_QUERY) -> list[Fetch]:
+    """One cold first visit (``query``; none: the site's address) and one return visit with
+    the same new profile, throttled; the warm floor with that profile. Return the cold
+    visit's requests when ``record``."""
     import web  # noqa: PLC0415 (web imports this module)
 
     context = phone_context(pw, profiles)
@@ -399,7 +402,7 @@ def phone_run(pw: Playwright, profiles: Path, url: str, res: Any, rng: random.Ra
     context.on("requestfinished", lambda r: requests.append(r))  # noqa: PLW0108
     page = context.pages[0] if context.pages else context.new_page()
     throttle(context, page)
-    page.goto(url + PHONE_QUERY)
+    page.goto(url + query)
     web._record_start(res, page, rng, "phone, cold")
     painted = res.figures.pop("phone, cold: board painted", None)
     if painted is not None:
@@ -432,14 +435,20 @@ def floor_run(pw: Playwright, profiles: Path, url: str, res: Any) -> None:
     context.close()
 
 
-def report(res: Any, visit: list[Fetch]) -> list[str]:
+def opened(query: str) -> str:
+    """Words for what the phone opened."""
+    return (f"`{query}`" if query else
+            "the site's address with no query (Klondike's opening deal, as a first visit)")
+
+
+def report(res: Any, visit: list[Fetch], query: str = PHONE_QUERY) -> list[str]:
     """The phone section of the bench's Markdown."""
     names = [n for n, _ in START_LINES] + [f for _, f in START_LINES] + [
         "phone, cold: engine ready", "phone, warm: engine ready"]
     fig = PhoneFigures({n: list(res.run(n).values) for n in dict.fromkeys(names)},
                        sum(f.size for f in visit) if visit else None)
-    out = ["## Phone profile", "", profile_words() + "; Klondike deal 7 "
-           "(`" + PHONE_QUERY + "`), medians; each start line's ratio is to the floor of the "
+    out = ["## Phone profile", "", profile_words() + "; opened: " + opened(query)
+           + "; medians; each start line's ratio is to the floor of the "
            "same kind (cold or warm) on the same profile.", "", *phone_table(fig), "",
            "### Issue 28's aims on the phone", "", *aims_lines(fig)]
     for kind in ("phone, cold", "phone, warm"):

@@ -9,8 +9,9 @@ and the bytes of a first visit, in headless Chromium (Playwright).
 
 ``--phone`` adds the phone profile (CPU 4x slower, 10 Mbit/s, 60 ms round trips, a 360x640
 touch screen, the site served gzip-compressed; ``bench/phone.py`` says what Chromium
-throttles and what it does not): cold and warm starts of Klondike deal 7 against the bare
-floor of the same profile, issue 28's aims, and the waterfall of the first visit.
+throttles and what it does not): cold and warm starts of a first visit (the site's address,
+Klondike's opening deal; ``--phone-query`` opens another) against the bare floor of the
+same profile, issue 28's aims, and the waterfall of the first visit.
 ``--lighthouse`` runs the pinned Lighthouse (``bench/lighthouse.py``); ``--micropip`` times
 the engine installed as a wheel by micropip against today's zip (``bench/micropip_trial.py``).
 
@@ -869,11 +870,15 @@ def main(argv: list[str] | None = None) -> int:
                              "waterfall of the first visit")
     parser.add_argument("--phone-runs", type=int, default=3,
                         help="runs of the phone profile (default 3)")
+    parser.add_argument("--phone-query", default=phone.PHONE_QUERY,
+                        help="what the phone profile and Lighthouse open after the site's "
+                             "address (default: nothing, a first visit's opening deal; "
+                             "issue 28 first measured ?game=klondike&deal=7)")
     parser.add_argument("--phone-only", action="store_true",
                         help="only the phone profile (no laptop lines)")
     parser.add_argument("--lighthouse", action="store_true",
-                        help="also Lighthouse (mobile, its default throttling) on Klondike "
-                             "deal 7, served gzip-compressed (bench/lighthouse.py)")
+                        help="also Lighthouse (mobile, its default throttling) on what "
+                             "--phone-query opens, served gzip-compressed (bench/lighthouse.py)")
     parser.add_argument("--micropip", action="store_true",
                         help="also the micropip experiment on the phone profile: the engine "
                              "installed as a wheel against today's zip (bench/micropip.py)")
@@ -896,14 +901,14 @@ def main(argv: list[str] | None = None) -> int:
                 try:
                     if opts.phone:
                         phone_lines = _phone(pw, Path(tmp) / "phone", zipped_url,
-                                             opts.phone_runs, res, rng)
+                                             opts.phone_runs, res, rng, opts.phone_query)
                     if opts.micropip:
                         phone_lines += ["", *micropip_trial.experiment(
                             pw, Path(tmp) / "micropip", zipped_url, site,
                             npm_vendor.fetch("pyodide"), Path(tmp), opts.phone_runs,
                             res)]
                     if opts.lighthouse:
-                        phone_lines += ["", *lighthouse.run(zipped_url + phone.PHONE_QUERY,
+                        phone_lines += ["", *lighthouse.run(zipped_url + opts.phone_query,
                                                             Path(tmp) / "lighthouse")]
                     if opts.long_only or opts.phone_only:
                         opts.runs = 0
@@ -937,15 +942,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _phone(pw: Playwright, profiles: Path, url: str, runs: int, res: Results,
-           rng: random.Random) -> list[str]:
-    """The phone profile's runs, each followed by a cold floor."""
+           rng: random.Random, query: str) -> list[str]:
+    """The phone profile's runs of ``query``, each followed by a cold floor."""
     visit: list[phone.Fetch] = []
     for i in range(runs):
         print(f"web bench: phone run {i + 1} of {runs}", file=sys.stderr, flush=True)
-        found = phone.phone_run(pw, profiles, url, res, rng, record=i == 0)
+        found = phone.phone_run(pw, profiles, url, res, rng, record=i == 0, query=query)
         visit = visit or found
         phone.floor_run(pw, profiles, url, res)
-    return phone.report(res, visit)
+    return phone.report(res, visit, query)
 
 
 if __name__ == "__main__":

@@ -86,6 +86,8 @@ _BOOT_WATCH: Final[str] = """
 (() => {
   const boot = window.__patienceBoot = {ready: false, errors: []};
   addEventListener("patience:ready", () => { boot.ready = true; });
+  // The engine's snapshot, parsed (its calls resolve asynchronously: engine.js).
+  window.__snap = async () => JSON.parse(await window.patienceBridge.snapshot(0));
   addEventListener("patience:error", (e) => { boot.errors.push("patience:error " + e.detail); });
   const csp = window.__cspViolations = [];
   document.addEventListener("securitypolicyviolation", (e) => {

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -174,3 +176,35 @@ def resume_save(page: Page, site_url: str, save: str) -> None:
         "patience:v1:current": "freecell"}, once=f"resumed:{uuid.uuid4().hex}")
     page.goto(site_url)
     wait_ready(page)
+
+
+def until(page: Page, predicate: str, timeout: float = 30_000) -> None:
+    """Evaluate an async JavaScript predicate until it is truthy (``wait_for_function`` takes
+    the promise an async predicate returns for a truthy answer): the engine's answers come
+    from its worker (``__snap()``, conftest.py, resolves with its snapshot)."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(predicate):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not so within {timeout / 1000:g} s: {predicate}")
+        page.wait_for_timeout(20)
+
+
+def snap_until(page: Page, check: Callable[[dict[str, Any]], bool],
+               timeout: float = 30_000) -> dict[str, Any]:
+    """Return the engine's snapshot once ``check`` holds of it: a gesture's move reaches the
+    engine's worker and back asynchronously."""
+    deadline = time.monotonic() + timeout / 1000
+    while not check(s := snap(page)):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the engine's position never passed the check: {s}")
+        page.wait_for_timeout(20)
+    return s
+
+
+def drawn_until(page: Page, piles: dict[str, Any], timeout: float = 30_000) -> None:
+    """Wait until the page draws ``piles`` (the engine's answer is drawn once it arrives)."""
+    deadline = time.monotonic() + timeout / 1000
+    while (drawn := drawn_piles(page)) != piles:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the page never drew the position: {drawn} != {piles}")
+        page.wait_for_timeout(20)

@@ -72,7 +72,7 @@ def choose_game(page: Page, game: str) -> None:
     entry.locator("button.accent").click()
     if page.locator("#notice").is_visible():                   # a game in progress: give it up
         page.locator("#notice-buttons button").last.click()
-    wait_for(page, f"JSON.parse(patienceBridge.snapshot(0)).game === {json.dumps(game)}")
+    wait_for(page, f"async () => (await __snap()).game === {json.dumps(game)}")
     settled(page)
 
 
@@ -123,7 +123,7 @@ def dialogs(page: Page) -> dict[str, list[str]]:
         page.click("#btn-more")
     # A move, then New deal: the question before a game in progress is given up.
     page.click('.card[data-pile="stock"] >> nth=-1')
-    wait_for(page, "JSON.parse(patienceBridge.snapshot(0)).moveCount > 0")
+    wait_for(page, "async () => (await __snap()).moveCount > 0")
     settled(page)
     press(page, "btn-new")
     check("New deal? (a notice)", "#notice")

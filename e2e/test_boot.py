@@ -23,11 +23,13 @@ pytestmark = pytest.mark.plain_boot
 
 
 def test_boots_and_deals(page: Page, site_url: str, browser_log: BrowserLog) -> None:
-    """The page defines ``patienceBridge``, whose calls return the engine's JSON."""
+    """The page defines ``patienceBridge``, whose calls resolve with the engine's JSON (the
+    engine answers from its worker)."""
     open_site(page, site_url)
-    kinds = page.evaluate("""() => [typeof patienceBridge.catalogue(),
-                                    typeof patienceBridge.new("klondike", "{}", 1)]""")
-    assert kinds == ["string", "string"]
+    kinds = page.evaluate("""async () => [typeof await patienceBridge.catalogue(),
+                                          typeof await patienceBridge.new("klondike", "{}", 1),
+                                          patienceBridge.catalogue() instanceof Promise]""")
+    assert kinds == ["string", "string", True]
 
     catalogue: dict[str, Any] = json.loads(page.evaluate("patienceBridge.catalogue()"))
     assert [g["id"] for g in catalogue["games"]] == GAMES

@@ -22,7 +22,7 @@ import patience
 from patience.bridge import Bridge
 from patience.solver import solve
 
-from .play import card, drag, open_game, pile, resume_record, saved_record, snap, wait_ready
+from .play import card, drag, open_game, pile, resume_record, saved_record, snap, until, wait_ready
 
 PHONE: ViewportSize = {"width": 360, "height": 640}
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
@@ -97,7 +97,7 @@ def test_bakers_dozen_keeps_its_card_size_through_the_middle_of_a_game_on_a_phon
         src, _, rest = text.partition(">")
         dst, _, n = rest.partition(":")
         drag(page, card(page, src, len(s["piles"][src]) - int(n or 1)), pile(page, dst))
-        page.wait_for_function("JSON.parse(patienceBridge.snapshot(0)).moveCount === "
+        until(page, "async () => (await __snap()).moveCount === "
                                f"{s['moveCount'] + 1}", timeout=5000)
         assert card_width(page) == dealt, f"move {number} ({text}) changed the card size"
         longest = max(len(snap(page)["piles"][f"t{i}"]) for i in range(1, 14))
@@ -123,7 +123,7 @@ def test_the_foundations_show_their_kings_after_a_win_by_the_automatic_finish(
     record = record_after("freecell", 1, finished_by_the_table("freecell", 1), undo=1)
     resume_record(page, site_url, "freecell", record, AUTO)
     page.keyboard.press("Control+y")          # the redo lets the automatic moves finish it
-    page.wait_for_function("JSON.parse(patienceBridge.snapshot(0)).status === 'won'",
+    until(page, "async () => (await __snap()).status === 'won'",
                            timeout=20_000)
     page.wait_for_function("!document.querySelector('.card.moving')"
                            " && document.getAnimations().every(a => a.playState !== 'running'"
@@ -156,7 +156,7 @@ def test_a_links_notice_lets_taps_through_and_goes_at_the_first_one(page: Page,
     assert under, "a tap on the notice's words reaches the page under it"
     stock = card(page, "stock", len(snap(page)["piles"]["stock"]) - 1)
     stock.click()
-    page.wait_for_function("JSON.parse(patienceBridge.snapshot(0)).moveCount === 1")
+    until(page, "async () => (await __snap()).moveCount === 1")
     expect(notice).to_be_hidden()
 
 
@@ -167,8 +167,8 @@ def test_the_tables_own_moves_are_not_counted(page: Page, site_url: str) -> None
     page.add_init_script("localStorage.setItem('patience:v1:settings', JSON.stringify({v: 1,"
                          " autoMove: true, autoFinish: true, options: {}}));")
     open_game(page, site_url, "klondike", deal)
-    page.wait_for_function("(() => { const s = JSON.parse(patienceBridge.snapshot(0));"
-                           " return s.history > 0 && s.safe.length === 0; })()", timeout=10_000)
+    until(page, "async () => { const s = JSON.parse(await patienceBridge.snapshot(0));"
+                           " return s.history > 0 && s.safe.length === 0; }", timeout=10_000)
     expect(page.locator("#stat-moves")).to_have_text("Moves 0")
     saved = json.loads(page.evaluate("localStorage.getItem('patience:v1:game:klondike')"))
     assert json.loads(saved["save"])["version"] == 3
@@ -254,7 +254,7 @@ def test_keys_pressed_while_the_table_plays_by_itself_read_no_stray_refusal(
     page.keyboard.press("Control+y")
     for _ in range(8):
         page.keyboard.press("f")
-    page.wait_for_function("JSON.parse(patienceBridge.snapshot(0)).status === 'won'",
+    until(page, "async () => (await __snap()).status === 'won'",
                            timeout=20_000)
     page.wait_for_timeout(300)                 # let any waiting key come out
     said: list[str] = page.evaluate("window.__said")

@@ -24,6 +24,7 @@ from .play import (
     resume_record,
     saved_record,
     snap,
+    until,
     wait_ready,
 )
 
@@ -46,7 +47,7 @@ def play_line(page: Page, moves: list[str]) -> None:
         dst, _, n = rest.partition(":")
         count = int(n or 1)
         drag(page, card(page, src, len(s["piles"][src]) - count), pile(page, dst))
-        page.wait_for_function(f"JSON.parse(patienceBridge.snapshot(0)).moveCount === "
+        until(page, f"async () => (await __snap()).moveCount === "
                                f"{s['moveCount'] + 1}", timeout=5000)
 
 
@@ -166,7 +167,7 @@ def test_a_shared_link_with_options_opens_that_variant_and_keeps_the_players_gam
     page.get_by_role("button", name="Play this deal").click()
     # A move in the shared deal; then back to the player's game, and the shared one waits.
     card(page, "stock", len(snap(page)["piles"]["stock"]) - 1).click()
-    page.wait_for_function("JSON.parse(patienceBridge.snapshot(0)).moveCount === 1")
+    until(page, "async () => (await __snap()).moveCount === 1")
     expect(page.locator("#btn-back")).to_be_visible()
     page.click("#btn-back")
     s = snap(page)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any
 
 import pytest
@@ -12,11 +14,13 @@ from .play import (
     card,
     drag,
     drawn_piles,
+    drawn_until,
     manual_play,
     open_game,
     pile,
     settle,
     snap,
+    snap_until,
     wait_ready,
 )
 
@@ -75,42 +79,44 @@ def test_play_by_click_and_drag_refuse_undo_redo_and_reload(page: Page, site_url
     assert drawn_piles(page) == s0["piles"]       # the page draws the engine's view exactly
 
     played = tap_move(page, s0)
-    s1 = snap(page)
+    s1 = snap_until(page, lambda s: s["moveCount"] >= 1)
     assert (s1["moveCount"], s1["last"]) == (1, played)
-    assert drawn_piles(page) == s1["piles"]
+    drawn_until(page, s1["piles"])
 
     played = drag_move(page, s1)
-    s2 = snap(page)
+    s2 = snap_until(page, lambda s: s["moveCount"] >= 2)
     assert (s2["moveCount"], s2["last"]) == (2, played)
-    assert drawn_piles(page) == s2["piles"]
+    drawn_until(page, s2["piles"])
 
     src, dst = illegal_drop(s2)
     moving = card(page, src, len(s2["piles"][src]) - 1)
     settle(page)                                     # it may be the card just dropped there
     home = moving.bounding_box()
     drag(page, moving, pile(page, dst) if not s2["free"] else card(page, dst, 0))
-    assert snap(page)["moveCount"] == 2              # refused: the position is unchanged
     expect(page.locator("#live")).not_to_have_text("")
+    assert snap(page)["moveCount"] == 2              # refused: the position is unchanged
     page.wait_for_timeout(400)                       # the card glides back
     back = card(page, src, len(s2["piles"][src]) - 1).bounding_box()
     assert home is not None and back is not None
     assert (round(back["x"]), round(back["y"])) == (round(home["x"]), round(home["y"]))
 
     page.click("#btn-undo")
-    assert snap(page)["piles"] == s1["piles"] and drawn_piles(page) == s1["piles"]
+    snap_until(page, lambda s: s["piles"] == s1["piles"])
+    drawn_until(page, s1["piles"])
     page.keyboard.press("Control+y")
-    assert snap(page)["piles"] == s2["piles"]
+    snap_until(page, lambda s: s["piles"] == s2["piles"])
     page.keyboard.press("Control+z")
+    snap_until(page, lambda s: s["piles"] == s1["piles"])
     page.click("#btn-redo")
-    assert snap(page)["moveCount"] == 2
+    assert snap_until(page, lambda s: s["piles"] == s2["piles"])["moveCount"] == 2
 
     page.reload()
     wait_ready(page)
     again = snap(page)
     assert (again["piles"], again["moveCount"], again["canUndo"]) == (s2["piles"], 2, True)
     assert drawn_piles(page) == s2["piles"]
-    page.click("#btn-undo")
-    assert snap(page)["piles"] == s1["piles"]        # the undo history survived the reload
+    page.click("#btn-undo")                          # the undo history survived the reload
+    snap_until(page, lambda s: s["piles"] == s1["piles"])
 
 
 def focus_table(page: Page) -> None:
@@ -137,11 +143,11 @@ def test_a_whole_move_by_keyboard_alone(page: Page, site_url: str) -> None:
     for _ in range(order.index("c2")):
         page.keyboard.press("ArrowRight")
     page.keyboard.press(" ")                        # place
-    after = snap(page)
+    after = snap_until(page, lambda s: s["moveCount"] >= 1)
     assert (after["moveCount"], after["last"]) == (1, "t8>c2")
     page.keyboard.press("ArrowDown")                # down to the tableau, then Enter = tap
     page.keyboard.press("Enter")
-    assert snap(page)["moveCount"] == 2
+    snap_until(page, lambda s: s["moveCount"] == 2)
 
 
 def test_the_stock_turns_by_keyboard(page: Page, site_url: str) -> None:
@@ -149,19 +155,18 @@ def test_the_stock_turns_by_keyboard(page: Page, site_url: str) -> None:
     open_game(page, site_url, "klondike", 4)
     focus_table(page)
     page.keyboard.press("d")
-    s = snap(page)
+    s = snap_until(page, lambda s: s["moveCount"] >= 1)
     assert (s["moveCount"], s["last"]) == (1, "stock>waste")
     assert page.locator('.card[data-pile="waste"]').count() == 1
 
 
 def test_safe_cards_go_up_by_themselves(page: Page, site_url: str) -> None:
     open_game(page, site_url, "freecell", 1)        # automatic moves are on by default
-    for _ in range(2):                              # 3D, then 2C, to free cells
-        before = snap(page)["moveCount"]
+    for want in (1, 2):                             # 3D, then 2C, to free cells
         settle(page)
         card(page, "t6", len(snap(page)["piles"]["t6"]) - 1).click()
         # The automatic moves that follow may already have begun: at least this one was played.
-        assert snap(page)["moveCount"] >= before + 1
+        snap_until(page, functools.partial(lambda s, n: bool(s["moveCount"] >= n), n=want))
     # The Ace of clubs is uncovered: it goes up by itself, then the 2 from its cell, then
     # the Ace of spades under it.
     expect(page.locator('.card[data-pile="f1"]')).to_have_count(2, timeout=5000)
@@ -177,7 +182,8 @@ def test_a_returning_player_sees_the_board_before_python_is_ready(page: Page,
     open_game(page, site_url, "yukon", 7)
     s = snap(page)
     played = tap_move(page, s)
-    saved = snap(page)["piles"]
+    saved = snap_until(page, lambda s: s["moveCount"] >= 1)["piles"]
+    drawn_until(page, saved)
     # Module scripts run before DOMContentLoaded; Python takes seconds more to start.
     page.reload(wait_until="domcontentloaded")
     painted = drawn_piles(page)
@@ -200,4 +206,27 @@ def test_a_pyramid_king_can_be_dragged_to_the_empty_foundation(page: Page, site_
     king = next(m for m in s["moves"] if m["dst"] == "f1")
     assert not s["piles"]["f1"]
     drag(page, card(page, king["src"], len(s["piles"][king["src"]]) - 1), pile(page, "f1"))
-    assert snap(page)["last"] == king["text"]
+    snap_until(page, lambda s: s["last"] == king["text"])
+
+
+def test_the_time_played_is_saved_at_once_when_the_page_is_left(page: Page,
+                                                               site_url: str) -> None:
+    manual_play(page)
+    open_game(page, site_url, "klondike", 4)
+    tap_move(page, snap(page))
+    s = snap_until(page, lambda s: s["moveCount"] >= 1)
+    # The clock runs past the time of the engine's last save.
+    expect(page.locator("#stat-time")).not_to_have_text("0:00", timeout=10_000)
+    # Leaving: the record is written before pagehide's handler returns, without the engine.
+    saved = page.evaluate("""() => {
+        dispatchEvent(new PageTransitionEvent("pagehide", { persisted: false }));
+        return JSON.parse(localStorage.getItem("patience:v1:game:klondike"));
+    }""")
+    elapsed = json.loads(saved["save"])["elapsed"]
+    assert elapsed >= 1
+    assert {k: v for k, v in json.loads(saved["save"]).items() if k != "elapsed"} == \
+        {k: v for k, v in json.loads(s["save"]).items() if k != "elapsed"}
+    page.reload()
+    wait_ready(page)                                # the engine loads it: the clock shows it
+    minutes, seconds = page.locator("#stat-time").inner_text().split(":")
+    assert int(minutes) * 60 + int(seconds) >= int(elapsed)

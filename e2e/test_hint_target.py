@@ -218,8 +218,8 @@ def test_a_hint_pressed_as_a_move_settles_is_answered(page: Page, site_url: str)
             const seen = new MutationObserver(() => {
                 if (moves.textContent !== `Moves ${n}`) return;
                 seen.disconnect();
-                setTimeout(() => {
-                    window.__pressedAt = JSON.parse(patienceBridge.snapshot(0)).history;
+                setTimeout(async () => {
+                    window.__pressedAt = JSON.parse(await patienceBridge.snapshot(0)).history;
                     document.getElementById("btn-hint").click();
                 }, 60);
             });

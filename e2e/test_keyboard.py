@@ -23,7 +23,7 @@ import patience
 from patience.bridge import Bridge
 from patience.solver import solve
 
-from .play import manual_play, open_game, snap
+from .play import manual_play, open_game, snap, until
 
 DEAL = 1
 
@@ -121,6 +121,9 @@ def test_a_whole_freecell_deal_by_keyboard_with_pile_keys(page: Page, site_url: 
         assert held(page, src) == m.n, (number, str(m))
         dst = same.get(m.dst, m.dst)
         press(key_of(dst))
+        # the engine answers from its worker: wait for the move (or fail on the count below)
+        until(page, f"async () => (await __snap()).moveCount > {now['moveCount']}",
+                               timeout=5000)
         after = snap(page)
         assert after["moveCount"] == now["moveCount"] + 1, (number, str(m), after["lastWords"])
         played = after["last"].split(":")[0].split(">")
@@ -179,6 +182,7 @@ def test_the_live_region_says_the_stock_card_the_card_turned_up_and_the_undo(
     page.keyboard.press(key_of(src))
     assert pressed(page) == [src]
     page.keyboard.press(key_of(dst))
+    until(page, f"async () => (await __snap()).last === {json.dumps(reveal)}", timeout=5000)
     after = snap(page)
     assert after["last"] == reveal
     up = next(c for c in after["piles"][src] if c is not None)
@@ -186,6 +190,7 @@ def test_the_live_region_says_the_stock_card_the_card_turned_up_and_the_undo(
     expect(page.locator(f'.pile[data-pile="{dst}"]')).to_be_focused()
 
     page.keyboard.press("s")                       # S: the stock, turned
+    until(page, f"async () => (await __snap()).history > {after['history']}", timeout=5000)
     turned = snap(page)["piles"]["waste"][-1]
     expect(live).to_have_text(f"Turned the stock: {names[turned]}")
     expect(page.locator('.pile[data-pile="stock"]')).to_be_focused()

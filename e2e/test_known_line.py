@@ -20,7 +20,7 @@ from patience.knownline import follow
 from patience.session import Session
 
 from .conftest import BOOT_TIMEOUT_MS
-from .play import card, drag, manual_play, open_game, pile, snap
+from .play import card, drag, manual_play, open_game, pile, snap, snap_until
 
 DATA = Path(__file__).resolve().parent.parent / "static" / "data"
 
@@ -49,7 +49,8 @@ def expected(page: Page, deal: int, line: str) -> str:
     s = Session.load(snap(page)["save"])
     rest = follow(patience.rules("roosevelt", {}), deal, line, s.states)
     assert rest, "the table is on the known win"
-    words: str = json.loads(page.evaluate("(t) => patienceBridge.describe(t)", rest[0]))["hint"]
+    words: str = json.loads(page.evaluate("async (t) => await patienceBridge.describe(t)",
+                                          rest[0]))["hint"]
     return words
 
 
@@ -82,7 +83,7 @@ def test_hint_on_a_listed_roosevelt_deal_gives_the_known_wins_moves(
 
     # The line's first move played, Hint gives the next one.
     play(page, line.split()[0])
-    page.wait_for_function("JSON.parse(patienceBridge.snapshot(0)).moveCount === 1")
+    snap_until(page, lambda s: s["moveCount"] == 1)
     page.click("#btn-hint")
     second = expected(page, deal, line)
     expect(tip).to_have_attribute("data-full", f"Hint: {second}. This keeps the game winnable.",

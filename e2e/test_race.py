@@ -67,10 +67,10 @@ def switch(page: Page, game: str) -> None:
 
 def state(page: Page) -> dict[str, Any]:
     """The verdict line, the tip, the marks and the engine's snapshot, read in one go."""
-    data: dict[str, Any] = page.evaluate("""() => {
+    data: dict[str, Any] = page.evaluate("""async () => {
+        const snap = JSON.parse(await patienceBridge.snapshot(0));
         const v = document.getElementById("verdict");
         const tip = document.getElementById("tip");
-        const snap = JSON.parse(patienceBridge.snapshot(0));
         const hinted = {};
         for (const c of document.querySelectorAll(".card.hint")) {
             const p = c.dataset.pile, i = Number(c.dataset.index);
@@ -116,10 +116,22 @@ def marked_move(s: dict[str, Any]) -> dict[str, Any]:
     return fits[0]
 
 
+def settled_state(page: Page) -> dict[str, Any]:
+    """The state once the verdict line is settled and stays so while the engine's snapshot is
+    read (a game switch or deal still on its way to the engine's worker lands meanwhile)."""
+    deadline = time.monotonic() + SOLVER_TIMEOUT_MS / 1000
+    while True:
+        wait_verdict(page)
+        before = page.locator("#verdict").get_attribute("data-state")
+        s = state(page)
+        if s["verdict"] == before and SETTLED.match(s["verdict"]):
+            return s
+        assert time.monotonic() < deadline, f"the verdict line never settled: {s['verdictText']!r}"
+
+
 def check_position(page: Page, names: dict[str, str], label: str) -> None:
     """The verdict, Hint and Solve all speak of the position on the table."""
-    wait_verdict(page)
-    s = state(page)
+    s = settled_state(page)
     assert s["verdict"] != "failed", s["verdictText"]
     save = s["snap"]["save"]
     assert s["verdict"] == expected_verdict(save), (
@@ -223,9 +235,14 @@ def watch_verdict(page: Page) -> None:
         window.__verdicts = [];
         window.__verdictWatch?.disconnect();
         window.__verdictWatch = new MutationObserver(() => {
-            const snap = JSON.parse(patienceBridge.snapshot(0));
-            window.__verdicts.push({state: v.dataset.state, text: v.textContent,
-                                    game: snap.game, line: snap.line, save: snap.save});
+            // the engine answers in the order it is asked: the pushes keep the changes' order
+            const seen = {state: v.dataset.state, text: v.textContent};
+            const entry = {};
+            window.__verdicts.push(entry);
+            patienceBridge.snapshot(0).then((text) => {
+                const snap = JSON.parse(text);
+                Object.assign(entry, seen, {game: snap.game, line: snap.line, save: snap.save});
+            });
         });
         window.__verdictWatch.observe(v, {attributes: true, childList: true,
                                           characterData: true, subtree: true});
@@ -236,10 +253,14 @@ def check_verdicts_seen(page: Page, game: str, label: str) -> None:
     """Since watch_verdict: once the table showed a new ``game`` line, the verdict line
     first said it was thinking (never an earlier position's answer), and every answer it
     showed on a dealt position is the solver's for that very position."""
-    seen: list[dict[str, Any]] = page.evaluate("""() => {
-        window.__verdictWatch.disconnect();
-        return window.__verdicts;
-    }""")
+    page.evaluate("window.__verdictWatch.disconnect()")
+    # Each change is told with the engine's snapshot of the moment, which its worker answers
+    # asynchronously: read them once every one has come.
+    deadline = time.monotonic() + SOLVER_TIMEOUT_MS / 1000
+    while not page.evaluate("window.__verdicts.every((v) => 'game' in v)"):
+        assert time.monotonic() < deadline, "the engine never told the verdicts' positions"
+        page.wait_for_timeout(20)
+    seen: list[dict[str, Any]] = page.evaluate("window.__verdicts")
     shown = [v for v in seen if v["game"] == game]
     assert shown, f"{label}: the verdict line never changed on {game}: {seen!r}"
     assert shown[0]["state"] == "thinking", \

@@ -12,7 +12,7 @@ import patience
 from patience.bridge import Bridge
 from patience.solver import solve
 
-from .play import card, drag, pile, resume_record, settle, snap, wait_ready
+from .play import card, drag, pile, resume_record, settle, snap, until, wait_ready
 
 DEAL = 33          # a FreeCell deal the solver wins in 72 moves
 
@@ -46,7 +46,7 @@ def play_line(page: Page, moves: list[str]) -> None:
         dst, _, n = rest.partition(":")
         count = int(n or 1)
         drag(page, card(page, src, len(s["piles"][src]) - count), pile(page, dst))
-        page.wait_for_function("JSON.parse(patienceBridge.snapshot(0)).moveCount === "
+        until(page, "async () => (await __snap()).moveCount === "
                                f"{s['moveCount'] + 1}", timeout=5000)
 
 
@@ -95,7 +95,7 @@ def new_deal_giving_up(page: Page) -> None:
     page.click("#btn-new")
     expect(page.locator("#notice-title")).to_have_text("Start a new deal?")
     page.locator("#notice-buttons").get_by_role("button", name="New deal").click()
-    page.wait_for_function("JSON.parse(patienceBridge.snapshot(0)).moveCount === 0")
+    until(page, "async () => (await __snap()).moveCount === 0")
 
 
 def test_a_win_played_by_hand_is_in_the_statistics_and_history_and_replays(
@@ -131,11 +131,11 @@ def test_a_win_played_by_hand_is_in_the_statistics_and_history_and_replays(
     page.locator("#dlg-stats").get_by_role("button", name="Close").click()
     # Another deal, then one tap on the history's row plays deal 33 again.
     page.click("#btn-new")
-    page.wait_for_function(f"JSON.parse(patienceBridge.snapshot(0)).deal !== {DEAL}")
+    until(page, f"async () => (await __snap()).deal !== {DEAL}")
     open_stats(page)
     page.get_by_role("button", name=f"Play FreeCell deal {DEAL} again").click()
     expect(page.locator("#dlg-stats")).to_be_hidden()
-    page.wait_for_function(f"JSON.parse(patienceBridge.snapshot(0)).deal === {DEAL}")
+    until(page, f"async () => (await __snap()).deal === {DEAL}")
     assert snap(page)["moveCount"] == 0
     assert summary(page)["total"]["played"] == 1      # an untouched deal is not a game played
 
@@ -146,7 +146,7 @@ def test_a_game_given_up_for_a_new_deal_is_a_loss_with_its_marks(page: Page,
     resume_record(page, site_url, "freecell", record)
     play_any_move(page)
     page.click("#btn-undo")
-    page.wait_for_function("JSON.parse(patienceBridge.snapshot(0)).canRedo")
+    until(page, "async () => (await __snap()).canRedo")
     play_any_move(page)
     new_deal_giving_up(page)
     s = summary(page)
@@ -177,11 +177,11 @@ def test_two_tabs_win_in_one_lose_in_the_other_both_recorded(page: Page, site_ur
     expect(other.locator("#stats-content .figures").first).to_contain_text("Played1Won1")
     other.locator("#dlg-stats").get_by_role("button", name="Close").click()
     # The second tab shows the won game (tabs.js), deals again, moves, and gives it up.
-    other.wait_for_function("JSON.parse(patienceBridge.snapshot(0)).status === 'won'")
+    until(other, "async () => (await __snap()).status === 'won'")
     expect(other.locator("#toast-text")).to_contain_text("moved on in another tab")
     other.click("#toast-ok")           # read: it would cover the cards of the next deal
     other.click("#btn-new")
-    other.wait_for_function("JSON.parse(patienceBridge.snapshot(0)).moveCount === 0")
+    until(other, "async () => (await __snap()).moveCount === 0")
     play_any_move(other)
     new_deal_giving_up(other)
     s = summary(page)

@@ -22,7 +22,8 @@ WATCH = """
   const log = window.__solverLog = { jobs: [], cancels: 0, dropped: [], answered: [] };
   const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (m, ...rest) {
-    if (m && "job" in m && "tag" in m) {
+    // (the page's engine runs in a worker too, whose messages are not all objects)
+    if (m && typeof m === "object" && "job" in m && "tag" in m) {
       log.jobs.push({ id: m.id, tag: m.tag, kind: m.job.kind, budget: m.job.budget });
     } else if (m?.cancel === true) {
       log.cancels++;
@@ -35,8 +36,9 @@ WATCH = """
       super(...args);
       this.addEventListener("message", (e) => {
         const d = e.data;
-        if (d && "tag" in d && d.dropped) log.dropped.push(d.id);
-        else if (d && "tag" in d && "answer" in d) log.answered.push(d.id);
+        if (!d || typeof d !== "object") return;
+        if ("tag" in d && d.dropped) log.dropped.push(d.id);
+        else if ("tag" in d && "answer" in d) log.answered.push(d.id);
       });
     }
   };

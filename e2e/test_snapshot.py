@@ -118,7 +118,8 @@ def test_the_loader_pins_the_vendored_pyodide() -> None:
     assert pinned is not None
     assert pinned.group(1) == npm_vendor.PINNED["pyodide"].version
     config = json.loads((ROOT / "static" / "pyscript.json").read_text(encoding="utf-8"))
-    assert config["interpreter"] == "./static/js/pyodide-loader.js"
+    # the engine's worker reads the interpreter's address from the config's own folder
+    assert config["interpreter"] == "./js/pyodide-loader.js"
 
 
 def test_the_second_visit_boots_from_the_snapshot(page: Page, site_url: str) -> None:

@@ -25,6 +25,7 @@ from .play import (
     pile,
     resume_save,
     snap,
+    until,
     wait_ready,
 )
 from helpers import LOSING, freecell_ending
@@ -108,7 +109,7 @@ def test_auto_solve_plays_the_win_and_can_be_stopped(page: Page, site_url: str) 
     verdict(page, "winnable")
     page.click("#btn-solve")
     expect(page.locator("#btn-solve")).to_have_text("Stop", timeout=SOLVER_TIMEOUT_MS)
-    page.wait_for_function("() => JSON.parse(patienceBridge.snapshot(0)).moveCount >= 2")
+    until(page, "async () => (await __snap()).moveCount >= 2")
     page.click("#btn-solve")
     expect(page.locator("#btn-solve")).to_have_text("Solve")
     stopped = snap(page)["moveCount"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from .play import manual_play, open_game, resume_record, saved_record, settle, snap
+from .play import manual_play, open_game, resume_record, saved_record, settle, snap, until
 
 # For every face-up card with another card on it: its rank and suit glyphs, whether they lie
 # inside the card, below the next card's top edge, and whether the point at their centre shows
@@ -68,7 +68,7 @@ def _play_a_tap(page: Page) -> None:
         # On its index strip: the part of a covered card that shows.
         page.locator(f'.card[data-pile="{pile_id}"][data-index="{index}"]').click(
             position={"x": 6, "y": 4})
-    page.wait_for_function(f"JSON.parse(patienceBridge.snapshot(0)).moveCount > {before}")
+    until(page, f"async () => (await __snap()).moveCount > {before}")
 
 
 def test_the_table_top_edge_stays_put_through_twenty_moves_on_a_phone(

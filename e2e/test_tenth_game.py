@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 import patience
 from patience.rulespage import build
 
-from .play import card, drawn_piles, manual_play, open_game, snap
+from .play import card, drawn_piles, manual_play, open_game, snap, until
 
 GAME = "bakers_dozen"
 
@@ -41,7 +41,7 @@ def test_bakers_dozen_plays_by_taps_and_shows_its_rules(page: Page, site_url: st
     src, n = key.split(":")
     card(page, src, len(s["piles"][src]) - int(n)).click(position={"x": 12, "y": 8})
     expect(page.locator("#table")).to_be_visible()
-    page.wait_for_function("JSON.parse(patienceBridge.snapshot(0)).moveCount === 1")
+    until(page, "async () => (await __snap()).moveCount === 1")
     after = snap(page)
     dst = text.split(">")[1]
     assert after["piles"][dst][-1] == s["piles"][src][-1]

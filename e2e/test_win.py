@@ -9,7 +9,7 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
-from .play import open_game, pile, resume_record, snap, wait_ready
+from .play import open_game, pile, resume_record, snap, until, wait_ready
 from .test_records import play_line, record_and_tail
 
 # Counts the audio contexts the page makes and the notes it plays.
@@ -72,7 +72,7 @@ def test_a_win_sets_the_cards_bouncing_until_a_tap_a_key_a_new_deal_or_its_end(
         page.keyboard.press("ArrowRight")
     elif ending == "new deal":
         page.locator("#notice-buttons").get_by_role("button", name="New deal").click()
-        page.wait_for_function("JSON.parse(patienceBridge.snapshot(0)).moveCount === 0")
+        until(page, "async () => (await __snap()).moveCount === 0")
     expect(page.locator(CASCADE)).to_have_count(0, timeout=15_000)
     assert page.evaluate(LEFT) == 0
     if ending != "new deal":

@@ -374,3 +374,58 @@ def test_a_preview_takes_options_and_says_what_is_wrong_with_them() -> None:
     assert call(b.preview("spider", '{"suits": 1}'))["options"]["suits"] == 1
     assert "error" in call(b.preview("spider", '{"suits": 3}'))
     assert "error" in call(b.preview("no_such_game", "{}"))
+
+
+def _run_boot(monkeypatch: pytest.MonkeyPatch, boot_path: object = None) -> dict[str, Any]:
+    """Run ``static/py/boot.py`` as the engine's worker does, with a stand-in ``js``."""
+    import runpy  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+    import types  # noqa: PLC0415
+
+    fake_js = types.ModuleType("js")
+    if boot_path is not None:
+        fake_js.patienceBootPath = boot_path  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "js", fake_js)
+    path = Path(__file__).resolve().parent.parent / "static" / "py" / "boot.py"
+    return runpy.run_path(str(path))
+
+
+def test_the_worker_boot_answers_the_pages_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the engine's worker, ``call`` takes a method and a JSON list of arguments and gives
+    the bridge's JSON answer; ``started`` names every public method and how Python booted."""
+    boot = _run_boot(monkeypatch, types_namespace(path="snapshot", fallback=None))
+    assert boot["__export__"] == ["call", "started"]
+    started = json.loads(boot["started"]())
+    assert started["error"] is None and started["boot"] == "snapshot"
+    assert started["fallback"] is None
+    assert started["methods"] == boot["public_methods"](Bridge)
+    snap = call(boot["call"]("new", json.dumps(["klondike", "{}", 7])))
+    assert (snap["game"], snap["deal"], snap["moveCount"]) == ("klondike", 7, 0)
+    move = snap["moves"][0]["text"]
+    played = call(boot["call"]("play", json.dumps([move, 2.5, False])))
+    assert played["moveCount"] == 1
+    assert call(boot["call"]("play", json.dumps(["t1>t1", 3])))["error"]
+    with pytest.raises(ValueError, match="no method '_start'"):
+        boot["call"]("_start", "[]")
+
+
+def test_the_worker_boot_says_why_the_engine_did_not_start(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine that cannot be imported is said by ``started``, not raised while starting."""
+    import patience.bridge  # noqa: PLC0415
+
+    monkeypatch.setitem(__import__("sys").modules, "patience.bridge", None)
+    boot = _run_boot(monkeypatch)
+    started = json.loads(boot["started"]())
+    assert started["error"].startswith("ModuleNotFoundError") and started["methods"] == []
+    assert started["boot"] is None
+    with pytest.raises(ValueError, match="the engine did not start: ModuleNotFoundError"):
+        boot["call"]("catalogue", "[]")
+    assert patience.bridge.Bridge is Bridge
+
+
+def types_namespace(**fields: object) -> object:
+    """A plain object with these attributes (as a JavaScript object reads in Pyodide)."""
+    import types  # noqa: PLC0415
+
+    return types.SimpleNamespace(**fields)

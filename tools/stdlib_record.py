@@ -54,11 +54,11 @@ import patience  # noqa: E402
 GAMES: Final[tuple[str, ...]] = tuple(patience.GAMES)
 BOOT_TIMEOUT_MS: Final[int] = 120_000
 
-#: Put at the top of the built boot.py: reads sys.modules with builtins only.
+#: Added to the end of the built boot.py, which runs in the engine's worker: reads sys.modules with
+#: builtins only, and is exported beside call and started (reached from the page through the
+#: worker PyScript made, like them).
 PROBE: Final[str] = '''\
 import sys as _probe_sys
-from js import window as _probe_window
-from pyodide.ffi import create_proxy as _probe_proxy
 
 
 def _probe_modules():
@@ -68,43 +68,44 @@ def _probe_modules():
         origin = getattr(spec, "origin", None) or getattr(module, "__file__", None)
         rows.append(name + "\\t" + str(origin))
     return "\\n".join(rows)
-
-
-_probe_window.__patienceModules = _probe_proxy(_probe_modules)
 '''
+PROBE_EXPORT: Final[str] = '\n__export__ = [*__export__, "_probe_modules"]\n'
+
+#: The page's way to the engine's worker (index.html's script tag, engine.js).
+WORKER: Final[str] = 'document.querySelector(\'script[type="py"][name="engine"]\')?.xworker'
 
 #: Runs in the page: every bridge method, every game and option, errors of every kind.
 EXERCISE: Final[str] = """
-(games) => {
+async (games) => {
   const B = window.patienceBridge;
   const J = (text) => JSON.parse(text);
   let seed = 20260;
   const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
-  const catalogue = J(B.catalogue());
+  const catalogue = J(await B.catalogue());
   let calls = 0;
   for (const game of catalogue.games) {
     const variants = [{}];
     for (const o of game.options) for (const c of o.choices) variants.push({[o.name]: c});
     for (const options of variants) {
-      let s = J(B.new(game.id, JSON.stringify(options), 1 + rand(30000)));
+      let s = J(await B.new(game.id, JSON.stringify(options), 1 + rand(30000)));
       const piles = Object.keys(s.piles);
       for (let i = 0; i < 60 && s.status === "playing" && s.moves.length; i++) {
         const m = s.moves[rand(s.moves.length)];
         const a = piles[rand(piles.length)], b = piles[rand(piles.length)];
-        J(B.explain(`${a}>${b}`));
-        J(B.explain(m.text));
-        J(B.play(`${a}>${b}:${1 + rand(3)}`, i));      // mostly illegal; if not, played
-        J(B.play(m.text, i));
-        s = J(B.snapshot(i));
-        if (i % 9 === 4) { J(B.undo(i)); s = J(B.redo(i)); }
-        J(B.finish());
+        J(await B.explain(`${a}>${b}`));
+        J(await B.explain(m.text));
+        J(await B.play(`${a}>${b}:${1 + rand(3)}`, i));      // mostly illegal; if not, played
+        J(await B.play(m.text, i));
+        s = J(await B.snapshot(i));
+        if (i % 9 === 4) { J(await B.undo(i)); s = J(await B.redo(i)); }
+        J(await B.finish());
         calls += 6;
       }
       const saved = s.save;
-      J(B.restart(1));
-      J(B.undo(1));
-      s = J(B.load(saved));
-      J(B.snapshot(2.5));
+      J(await B.restart(1));
+      J(await B.undo(1));
+      s = J(await B.load(saved));
+      J(await B.snapshot(2.5));
     }
   }
   const save = (fields) => JSON.stringify(
@@ -116,13 +117,14 @@ EXERCISE: Final[str] = """
     save({game: "freecell", moves: Array(60000).fill("t1>c1")}),
     "x".repeat(1100000),
   ];
-  const errors = bad.map((text) => J(B.load(text)).error?.kind ?? "none");
-  errors.push(J(B.new("nope", "{}", 1)).error?.kind);
-  errors.push(J(B.new("klondike", "{bad", 1)).error?.kind);
-  errors.push(J(B.new("klondike", '{"draw": 7}', 1)).error?.kind);
-  errors.push(J(B.new("klondike", '{"nope": 1}', 1)).error?.kind);
-  errors.push(J(B.play("garbage", 0)).error?.kind);
-  errors.push(J(B.explain("zz>")).reason);
+  const errors = [];
+  for (const text of bad) errors.push(J(await B.load(text)).error?.kind ?? "none");
+  errors.push(J(await B.new("nope", "{}", 1)).error?.kind);
+  errors.push(J(await B.new("klondike", "{bad", 1)).error?.kind);
+  errors.push(J(await B.new("klondike", '{"draw": 7}', 1)).error?.kind);
+  errors.push(J(await B.new("klondike", '{"nope": 1}', 1)).error?.kind);
+  errors.push(J(await B.play("garbage", 0)).error?.kind);
+  errors.push(J(await B.explain("zz>")).reason);
   return {calls, errors};
 }
 """
@@ -148,19 +150,23 @@ def build_probed_site(dest: Path) -> Path:
     finally:
         stdlib_trim.trim = trim
     boot = site / "static" / "py" / "boot.py"
-    boot.write_text(PROBE + "\n" + boot.read_text(encoding="utf-8"), encoding="utf-8")
+    # After the module (its ``from __future__`` import must stay first); the probe reads
+    # sys.modules when asked, so where it is defined does not change what it sees.
+    boot.write_text(boot.read_text(encoding="utf-8") + "\n\n" + PROBE + PROBE_EXPORT,
+                    encoding="utf-8")
     return site
 
 
 def _modules(page: Page) -> dict[str, str]:
-    text: str = page.evaluate("window.__patienceModules()")
+    text: str = page.evaluate(f"{WORKER}.sync._probe_modules()")
     return dict(line.split("\t", 1) for line in text.splitlines())
 
 
 def _wait_probe(page: Page) -> None:
     """Wait for the probe, polling (``wait_for_function`` needs eval, which a CSP may refuse)."""
     deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
-    while not page.evaluate("typeof window.__patienceModules === 'function'"):
+    ready = f"(async () => {{ const x = {WORKER}; if (x) await x.ready; return Boolean(x); }})()"
+    while not page.evaluate(ready):
         if time.monotonic() > deadline:
             raise RuntimeError("the probed boot.py did not run")
         page.wait_for_timeout(100)
@@ -201,7 +207,7 @@ def _drive(url: str, note: Callable[[Page, str], None]) -> None:
                 page.goto(f"{url}?game={game}&deal=7")
                 page.wait_for_selector("#table.ready .pile", timeout=BOOT_TIMEOUT_MS)
                 taps: dict[str, str] = page.evaluate(
-                    "JSON.parse(patienceBridge.snapshot(0)).taps")
+                    "(async () => JSON.parse(await patienceBridge.snapshot(0)).taps)()")
                 for key in taps:
                     pile, n = key.split(":")
                     cards = page.locator(f'.card[data-pile="{pile}"]')
@@ -222,8 +228,8 @@ def _drive(url: str, note: Callable[[Page, str], None]) -> None:
             note(page, "dialogs and keys")
             result = page.evaluate(EXERCISE, list(GAMES))
             note(page, f"bridge: {result['calls']} calls, errors {result['errors']}")
-            thrown = page.evaluate("""() => {
-                try { patienceBridge.play(); return "no error"; }
+            thrown = page.evaluate("""async () => {
+                try { await patienceBridge.play(); return "no error"; }
                 catch (e) { return String(e.message).split("\\n").slice(-2).join(" "); }
             }""")
             note(page, f"a Python exception in JavaScript ({thrown.strip()})")

@@ -101,7 +101,16 @@ function watchSnapshot() {
   const now = new URLSearchParams(window.location.search).get("snapshot") === "now";
   const channel = new BroadcastChannel(channelName(new URL("./", document.baseURI)));
   const data = document.documentElement.dataset;
+  // The page's engine starts in a worker, which cannot read localStorage: it asks for the
+  // failure remembered here (pyodide-loader.js), and is told it unasked in case it asked first.
+  const tellEngine = () => channel.postMessage({ to: "engine", failure: store.readSnapshotFailure() });
+  tellEngine();
   channel.onmessage = ({ data: m }) => {
+    if (m?.from === "engine") {
+      if (m.ask === "failure") tellEngine();
+      else if (m.build) store.rememberSnapshotFailure(m.build, m.why);
+      return;
+    }
     if (m?.from !== "solver") return;
     // A snapshot that failed in the worker (to boot, to be made, or to be kept in a full
     // storage): remembered for its build, which then neither boots from one nor makes one.
@@ -124,6 +133,7 @@ function watchPage() {
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) {
       app.clock.stop();
+      ctl.saveAtOnce();        // at once, in case the page is not shown again
       ctl.saveNow();
     } else if (moved.id && moved.id === app.snap?.game) {
       showMovedGame(moved.id, "event");
@@ -131,7 +141,8 @@ function watchPage() {
       app.clock.start();
     }
   });
-  window.addEventListener("pagehide", () => ctl.saveNow());
+  // Leaving: saved at once from the snapshot held (the engine's answer could come too late).
+  window.addEventListener("pagehide", () => ctl.saveAtOnce());
   setInterval(() => {
     if (!app.snap) return;
     $("stat-time").textContent = clockText(elapsed());

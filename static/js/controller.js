@@ -9,6 +9,7 @@
 //                  ask it take their turns, so a tap, a key, an automatic move and a hint
 //                  never interleave or act on a position that has gone (app.turn)
 //   play, undo, redo, restart, undoTo, saveNow, accept   the course of a game (game-flow.js)
+//   saveAtOnce()   save the held snapshot with the clock's time, without the engine (pagehide)
 //   dealRandom, newDeal, openGame                        starting games (deals.js)
 //   scheduleAuto, stopAuto, runFinish                    automatic moves (autoplay.js)
 //   settled()      a promise kept once no automatic move is still to come

@@ -23,10 +23,10 @@ export function createFlow(c) {
     }
     if (!same) app.turn += 1;
     app.snap = result;
-    if (persist) save();
     app.assist.sync();
     c.tell();             // what follows the position (the How to play walk), before drawing
     draw();
+    if (persist) save();  // after drawing: the move reaches the screen first, in the same task
     c.poke();             // automatic moves may have settled (controller.settled)
     return true;
   }
@@ -36,6 +36,24 @@ export function createFlow(c) {
     return c.serial(async () => {
       if (app.ready) accept(await call("snapshot", elapsed()), { same: true });
     });
+  }
+
+  /** Save at once, without waiting for the engine (the page is being left: an answer from
+   * the engine's worker may come too late): the snapshot held, with the clock's seconds as its
+   * save's `elapsed`, a plain number of seconds in the engine's save (patience/session.py),
+   * which the engine checks when the game is loaded. Nothing else of the save is touched. */
+  function saveAtOnce() {
+    if (!app.ready || typeof app.snap?.save !== "string") return;
+    let data = null;
+    try {
+      data = JSON.parse(app.snap.save);
+    } catch {
+      return;
+    }
+    if (!data || typeof data !== "object" || typeof data.elapsed !== "number") return;
+    const seconds = Math.max(data.elapsed, Math.round(elapsed() * 1000) / 1000);
+    app.snap = { ...app.snap, elapsed: seconds, save: JSON.stringify({ ...data, elapsed: seconds }) };
+    save();
   }
 
   function save() {
@@ -162,7 +180,7 @@ export function createFlow(c) {
     app.clock.start();
   });
 
-  return { accept, saveNow, play, playNow, afterMove, undo, redo, restart, undoTo };
+  return { accept, saveNow, saveAtOnce, play, playNow, afterMove, undo, redo, restart, undoTo };
 }
 
 /** Do `go` at once, or first ask when it would replace a game in progress (`snap`). */

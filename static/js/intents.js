@@ -81,8 +81,23 @@ export function createIntents(env) {
     if (reason) env.refuse(sel.pile, sel.index, reason);
   }
 
+  /** The move a tap on a card plays, read from the snapshot held (its `taps`: the engine's
+   * best move for each tap, the same its `tap` answers), or undefined. A tap that moves then
+   * takes one round trip to the engine's worker (play), not two (tap, then play). */
+  function heldTap(pile, index) {
+    const taps = app.snap.taps ?? {};
+    if (isStock(app.snap.layout, pile)) return taps[`${pile}:0`];
+    const n = pileCards(pile).length - index;
+    return index >= 0 && n > 0 ? taps[`${pile}:${n}`] : undefined;
+  }
+
   /** Ask the engine what a tap on a card does: play, pick the card (to pair it), or why not. */
   async function tapCard(pile, index, redraw = false) {
+    const held = heldTap(pile, index);
+    if (held) {
+      await playTap(held);
+      return;
+    }
     const { move, select, reason } = await env.call("tap", pile, index);
     if (move) await playTap(move);
     else if (select) {

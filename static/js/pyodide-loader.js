@@ -4,32 +4,77 @@
 // right (PyScript takes this module's folder) and `_loadSnapshot` added. Any doubt, and any
 // failure to boot from the snapshot, ends in Pyodide's normal boot.
 //
-// The page says which way it started: <html data-boot="snapshot"> or data-boot="plain" with
-// data-boot-fallback naming why (see findSnapshot: missing, stale, corrupt, version,
-// unavailable, remembered; "failed" when the snapshot was read but Pyodide could not boot
-// from it). A snapshot that failed is remembered for its build (store.js): that build boots
-// the normal way from then on ("remembered"), and no new one is made for it.
+// The page's engine runs in a worker (static/py/boot.py): this module runs there, notes which
+// way Python started in `patienceBootPath` ({path: "snapshot" | "plain", fallback: why: see
+// findSnapshot: missing, stale, corrupt, version, unavailable; "failed" when the snapshot
+// was read but Pyodide could not boot from it}), and boot.py's started() tells the page,
+// which shows it as <html data-boot data-boot-fallback> (engine.js).
+//
+// Pyodide only logs a warning and then waits forever when its WebAssembly cannot be compiled
+// (a missing or damaged pyodide.asm.wasm): the two compile entry points are watched here, so
+// that loadPyodide fails instead, and PyScript tells the page (engine.js shows the error).
+//
+// A snapshot that failed is remembered for its build in the page's localStorage (store.js),
+// which a worker cannot reach: this module asks the page on the snapshot channel
+// ({from: "engine", ask: "failure"}, answered {to: "engine", failure} by boot.js) and says a
+// failure there ({from: "engine", build, why}), which the page remembers; that build then
+// boots the normal way ("remembered"), and no new snapshot is made for it.
 
-import { loadPyodide as load, version } from "../../vendor/pyodide/pyodide.mjs";
-import { findSnapshot } from "./snapshot.js";
-import { readSnapshotFailure, rememberSnapshotFailure } from "./store.js";
+import { loadPyodide as loadOriginal, version } from "../../vendor/pyodide/pyodide.mjs";
+import { channelName, findSnapshot } from "./snapshot.js";
 
 export { version };
 
 const site = new URL("../../", import.meta.url);
 const indexURL = new URL("vendor/pyodide/", site).href;
 
-function report(path, fallback) {
-  const data = globalThis.document?.documentElement.dataset;
-  if (!data) return;
-  data.boot = path;
-  if (fallback) data.bootFallback = fallback;
-  else delete data.bootFallback;
+const status = typeof BroadcastChannel === "function" ? new BroadcastChannel(channelName(site)) : null;
+const PAGE_SILENT_MS = 3000;
+
+/** The failure the page remembers for this device (store.js), or null: asked on the channel
+ * (the page also says it unasked as it starts); null if the page does not answer. */
+const pageFailure = new Promise((resolve) => {
+  if (!status) {
+    resolve(null);
+    return;
+  }
+  const timer = setTimeout(() => resolve(null), PAGE_SILENT_MS);
+  status.addEventListener("message", ({ data: m }) => {
+    if (m?.to !== "engine" || !("failure" in m)) return;
+    clearTimeout(timer);
+    resolve(m.failure ?? null);
+  });
+  status.postMessage({ from: "engine", ask: "failure" });
+});
+
+function rememberSnapshotFailure(build, why) {
+  if (build) status?.postMessage({ from: "engine", build, why });
 }
+
+function report(path, fallback) {
+  globalThis.patienceBootPath = { path, fallback: fallback ?? null };
+}
+
+let wasmFailed = null;
+const wasmFailure = new Promise((resolve, reject) => { wasmFailed = reject; });
+wasmFailure.catch(() => {});
+for (const name of ["instantiateStreaming", "instantiate"]) {
+  const original = WebAssembly[name];
+  if (typeof original !== "function") continue;
+  WebAssembly[name] = function patienceWatched(...args) {
+    return original.apply(this, args).catch((err) => {
+      wasmFailed(new Error(`the Python runtime (WebAssembly) could not be loaded: ${err.message ?? err}`));
+      throw err;
+    });
+  };
+}
+
+/** Pyodide's loadPyodide, failing (not waiting forever) when its WebAssembly cannot load. */
+const load = (options) => Promise.race([loadOriginal(options), wasmFailure]);
 
 export async function loadPyodide(options = {}) {
   const plain = { ...options, indexURL };
-  const found = await findSnapshot(site, version, readSnapshotFailure());
+  const found = await findSnapshot(site, version, await pageFailure);
   if (found.reason === null) {
     try {
       const pyodide = await load({ ...plain, _loadSnapshot: found.bytes });

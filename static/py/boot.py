@@ -1,26 +1,33 @@
-"""Start the engine in the page and hand it to JavaScript as ``window.patienceBridge``.
+"""Start the page's engine in a worker and answer the page's calls.
 
-PyScript runs this on the main thread once Pyodide is up and ``patience.zip`` is unpacked
-(see ``static/pyscript.json``). ``window.patienceBridge`` is a plain, frozen JavaScript
-object whose methods are the public methods of one :class:`patience.bridge.Bridge` (every
-callable attribute of the class whose name does not start with ``_``, under the same name),
-each wrapped once in a long-lived proxy: a call converts only its string and number
-arguments and its string result, nothing else. Then ``patience:ready`` is dispatched on
-``window``.
+PyScript runs this in a web worker (``<script type="py" worker name="engine">`` in
+``index.html``) once Pyodide is up there and ``patience.zip`` is unpacked (see
+``static/pyscript.json``), so the page's main thread never waits while Python starts or
+thinks. The page (``static/js/engine.js``) reaches the two names in ``__export__`` through
+the worker PyScript made, asynchronously:
 
-If anything here fails, ``patience:error`` is dispatched on ``window`` instead, with the
-Python error as ``event.detail`` (a string), and the error is raised again for the console.
+- ``started()`` returns JSON ``{"error": null | text, "methods": [...], "boot": ...,
+  "fallback": ...}``: the engine's start, the bridge's public methods, and how Pyodide
+  booted (``static/js/pyodide-loader.js`` notes it in the worker as ``patienceBootPath``:
+  ``"snapshot"`` or ``"plain"``, and why it fell back).
+- ``call(method, args_json)`` calls the public method of one
+  :class:`patience.bridge.Bridge` with the arguments (a JSON list of strings and numbers)
+  and returns its JSON answer as it is.
+
+If the engine cannot start, ``started()`` says why (``"ModuleNotFoundError: ..."``) and
+``call`` raises; nothing here raises while the worker starts, so PyScript never draws its
+error box and the page shows its own words.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 from typing import Any
 
-# Pyodide's own modules, which exist only in the page; looked up by name so that CPython's
-# type checker and linter read this file without stubs (their values are untyped anyway).
+# Pyodide's own module, which exists only there; looked up by name so that CPython's type
+# checker and linter read this file without stubs (its values are untyped anyway).
 js: Any = importlib.import_module("js")
-ffi: Any = importlib.import_module("pyodide.ffi")
 
 
 def public_methods(cls: type) -> list[str]:
@@ -29,24 +36,33 @@ def public_methods(cls: type) -> list[str]:
                   if not name.startswith("_") and callable(getattr(cls, name)))
 
 
-def _event(name: str, detail: str | None = None) -> None:
-    init = ffi.to_js({"detail": detail}, dict_converter=js.Object.fromEntries)
-    js.window.dispatchEvent(js.CustomEvent.new(name, init))
+def _start() -> tuple[dict[str, Any], str | None]:
+    try:
+        from patience.bridge import Bridge  # noqa: PLC0415 (a failure must reach the page)
+
+        bridge = Bridge()
+        return {name: getattr(bridge, name) for name in public_methods(Bridge)}, None
+    except BaseException as e:  # said to the page, which shows it
+        return {}, f"{type(e).__name__}: {e}"
 
 
-def _start() -> None:
-    from patience.bridge import Bridge  # noqa: PLC0415 (a failure must reach the page)
-
-    bridge = Bridge()
-    api = js.Object.new()
-    for name in public_methods(Bridge):
-        setattr(api, name, ffi.create_proxy(getattr(bridge, name)))
-    js.window.patienceBridge = js.Object.freeze(api)
-    _event("patience:ready")
+_methods, _failure = _start()
 
 
-try:
-    _start()
-except BaseException as e:
-    _event("patience:error", f"{type(e).__name__}: {e}")
-    raise
+def started() -> str:
+    """Return how the engine started: JSON ``{"error", "methods", "boot", "fallback"}``."""
+    path = getattr(js, "patienceBootPath", None)
+    return json.dumps({"error": _failure, "methods": sorted(_methods),
+                       "boot": str(path.path) if path else None,
+                       "fallback": str(path.fallback) if path and path.fallback else None})
+
+
+def call(method: str, args_json: str) -> str:
+    """Call a bridge method with its JSON list of arguments; return its JSON answer."""
+    if method not in _methods:
+        raise ValueError(f"the engine has no method {method!r}" if _failure is None
+                         else f"the engine did not start: {_failure}")
+    return str(_methods[method](*json.loads(args_json)))
+
+
+__export__ = ["call", "started"]

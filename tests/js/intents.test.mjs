@@ -106,6 +106,19 @@ test("two quick taps on different cards both play, and quick keys are never echo
   assert.equal(f.played.length, 4);
 });
 
+test("a tap whose move the held snapshot's taps name plays it without asking the engine first", async () => {
+  const f = fixture();
+  // The engine's taps, keyed pile:count (count from the top; the stock's is 0).
+  f.app.snap = { ...f.app.snap, taps: { "t1:1": "t1>f1", "stock:0": "stock>waste" } };
+  await f.intents.tap("t1", 1, { x: 30, y: 150 });
+  await f.intents.tap("stock", 0);
+  assert.deepEqual(f.played, ["t1>f1", "stock>waste"]);
+  assert.deepEqual(f.asked, []);
+  await f.intents.tap("t1", 0, { x: 30, y: 115 });    // not among them: the engine says why
+  assert.deepEqual(f.asked, [["tap", "t1", 0]]);
+  assert.deepEqual(f.refused, [["t1", 0, "That card is face down"]]);
+});
+
 test("a tap with nothing to play shows the engine's reason at the card", async () => {
   const f = fixture();
   await f.intents.tap("t1", 0, { x: 30, y: 115 });
