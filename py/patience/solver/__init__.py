@@ -1,8 +1,8 @@
 """A solver for every game: exact search under a node budget: best-first (FreeCell with a
 search of its own, ``freecell.py``), or depth-first for Klondike and Yukon, All in a Row, the
-Pyramid, Streets and Alleys (``castle.py``) and the one-pass games that lift one card
-(``onepass.py``); for Spider a search of its own by stages between deals (``spider.py``),
-which finds wins but proves no deal lost.
+Pyramid, TriPeaks and Golf (``peaks.py``), Streets and Alleys (``castle.py``) and the
+one-pass games that lift one card (``onepass.py``); for Spider a search of its own by
+stages between deals (``spider.py``), which finds wins but proves no deal lost.
 
 >>> import patience
 >>> from patience.solver import solve
@@ -19,7 +19,7 @@ from collections.abc import Callable, Generator
 from ..game import Move, State
 from ..rules import Rules
 from ..vocab import SUIT_UP
-from . import castle, freecell, klondike, onepass, pyramid, restart, spider, stockbeam
+from . import castle, freecell, klondike, onepass, peaks, pyramid, restart, spider, stockbeam
 from .blocked import make_blocked
 from .heuristic import ALTERNATES, WEIGHTS, make_heuristic
 from .narrow import Narrow, make_narrow
@@ -64,6 +64,8 @@ def solve_steps(r: Rules, s: State, budget: int = DEFAULT_BUDGET,
         raise ValueError(f"a node budget is a whole number from 0 up, not {budget!r}")
     if fits(r):
         verdict, moves, nodes = yield from row_search(r, s, budget, every)
+    elif peaks.fits(r):
+        verdict, moves, nodes = yield from peaks.search(r, s, budget, every)
     elif freecell.fits(r, s):
         verdict, moves, nodes = yield from freecell.solve_passes(r, s, budget, every)
     elif pyramid.fits(r, s):
