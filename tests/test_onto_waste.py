@@ -14,9 +14,11 @@ import patience
 from patience import IllegalMoveError, Rules, State
 from patience.auto import status
 from patience.cards import card_str, parse_card
+from patience.errors import PositionError
 from patience.game import Game, Move, Option
 from patience.games import GAMES
 from patience.games.layouts import peaks_cover, peaks_layout, turn_up_free
+from patience.notation import check_position, format_position, parse_position
 from patience.solver import solve
 from patience.solver.peaks import fits, search
 from patience.solver.search import drain
@@ -239,3 +241,14 @@ def test_kings_left_outnumbering_the_cards_to_come_lose_at_once() -> None:
     s = position(r, {"stock": "5C", "waste": "QH", "t1": "KS", "t2": "KD", "t3": "KC"})
     verdict, _, nodes = drain(search(r, s, 10))
     assert verdict == "unwinnable" and nodes == 1
+
+
+def test_a_save_of_the_peaks_with_covered_cards_face_down_loads_again() -> None:
+    r = patience.rules(PEAKS.id)
+    s = r.deal(6)
+    again = parse_position(format_position(r, s))[1]
+    assert again == s
+    bare = s._replace(down=tuple(1 if t == r.index["t19"] else d
+                                 for t, d in enumerate(s.down)))
+    with pytest.raises(PositionError, match="face up"):
+        check_position(r, bare)
