@@ -13,11 +13,12 @@ from .pyramid import PYRAMID
 from .roosevelt import ROOSEVELT
 from .spider import SPIDER
 from .streets_and_alleys import STREETS_AND_ALLEYS
+from .tripeaks import TRIPEAKS
 from .yukon import YUKON
 
 GAMES: dict[str, Game] = {g.id: g for g in (
     KLONDIKE, SPIDER, FREECELL, PYRAMID, YUKON, STREETS_AND_ALLEYS, ALL_IN_A_ROW, ROOSEVELT,
-    MOVING_LEFT, BAKERS_DOZEN,
+    MOVING_LEFT, BAKERS_DOZEN, TRIPEAKS,
 )}
 
 
