@@ -187,3 +187,32 @@ def test_an_update_is_announced_applied_on_reload_and_keeps_the_runtime(
     now = caches(page)
     assert [n for n in now if ":runtime-" in n] == [n for n in names if ":runtime-" in n]
     assert any(n.endswith(":app-0123456789abcdef") for n in now) and len(now) == 2
+
+
+def test_known_wins_are_not_precached_and_work_offline_once_loaded(pwa_page: Page,
+                                                                   own_site: Site) -> None:
+    """A listed deal's known wins (static/data/lines/, tools/pwa.py's LAZY): a first visit
+    does not download them; once a listed deal has loaded them, they answer offline too."""
+    from .test_known_line import WATCH_WORKER  # noqa: PLC0415 (that test's own hook)
+
+    page = pwa_page
+    manual_play(page)
+    page.add_init_script(WATCH_WORKER)
+    install(page, own_site)
+    lines = "static/data/lines/roosevelt.json"
+    cached = f"caches.match(new URL({lines!r}, location.href).href).then((r) => !!r)"
+    assert not page.evaluate(cached)
+    assert not [p for p in own_site.paths if "/data/lines/" in p]
+    page.goto(own_site.url + "?game=roosevelt&deal=27")
+    wait_ready(page)
+    expect(page.locator("#verdict")).to_have_attribute("data-state", "winnable",
+                                                       timeout=120_000)
+    page.wait_for_function(cached)
+
+    own_site.stop()
+    page.context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    page.click("#btn-hint")
+    expect(page.locator("#tip")).to_contain_text("keeps the game winnable", timeout=120_000)
+    assert any(a.get("known") for a in page.evaluate("window.__answers"))

@@ -5,6 +5,11 @@ the site root and writes ``sw.js`` there from ``static/pwa/sw.js``, with the lis
 file of the site and two hashes: one of the runtime (``vendor/``) and one of the app
 (everything else). The sources in ``static/pwa/`` are not part of the site itself.
 
+Files under ``LAZY`` (the known wins of the listed deals, ``tools/lines.py``) are part of
+the app's hash but not precached: the page loads one only when a listed deal of its game is
+on the table, and the service worker keeps it then (in the app's cache, so an update that
+changes it drops the old copy), so a first visit does not download them all.
+
 It also writes ``build.json`` (``{"runtime": ..., "app": ...}``, the same two hashes): the
 key of the memory snapshot of Python the page makes on the device (``static/js/snapshot.js``).
 It is precached with the app but left out of the app's hash, which it only repeats.
@@ -20,6 +25,8 @@ from pathlib import Path
 RUNTIME_DIR = "vendor"
 SOURCES = "static/pwa"
 PLACEHOLDER = '"__BUILD__"'
+#: Folders of the site cached when first asked for, not precached.
+LAZY = ("static/data/lines/",)
 #: The build's hashes for the page (the snapshot's key); not itself hashed.
 BUILD_JSON = "build.json"
 
@@ -42,10 +49,11 @@ def write(site: Path) -> dict[str, dict[str, object]]:
     runtime = [f for f in files if f.startswith(RUNTIME_DIR + "/")]
     app = [f for f in files if not f.startswith(RUNTIME_DIR + "/")]
     hashes = {"runtime": _digest(site, runtime), "app": _digest(site, app)}
+    app = [f for f in app if not f.startswith(LAZY)]
     (site / BUILD_JSON).write_text(json.dumps(hashes) + "\n")
     build: dict[str, dict[str, object]] = {
         "runtime": {"hash": hashes["runtime"], "files": runtime},
-             "app": {"hash": hashes["app"], "files": [*app, BUILD_JSON]}}
+             "app": {"hash": hashes["app"], "files": [*app, BUILD_JSON], "lazy": list(LAZY)}}
     if PLACEHOLDER not in template:
         raise ValueError(f"{SOURCES}/sw.js has no {PLACEHOLDER} to fill in")
     (site / "sw.js").write_text(template.replace(PLACEHOLDER, json.dumps(build)))

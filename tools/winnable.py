@@ -23,11 +23,13 @@ The file::
      "sets": {"<key>": [deal numbers solved, ascending], ...},
      "budgets": {"<key>": nodes per deal, ...},
      "tried": {"<key>": deals tried (1..N), ...},
-     "difficulty": {"<key>": {"<deal>": 1 | 2 | 3, ...}, ...}}
+     "difficulty": {"<key>": {"<deal>": 1 | 2 | 3, ...}, ...},
+     "lines": {"<key>": "lines/<set>.json", ...}}
 
 ``difficulty`` grades every listed deal 1 easy, 2 medium, 3 hard, from the search's effort
 in the results files (``tools/difficulty.py``, :mod:`patience.difficulty`); version 1 had
-none.
+none. ``lines`` names the files of the listed deals' known wins, written by
+``tools/lines.py`` (:mod:`patience.knownline`); this tool keeps it as it is.
 
 A key is ``patience.solver.winnable_key(rules)``: the game id, then ``:`` and the options
 that change which deals can be won, ``name=value`` sorted by name and joined by ``,``
@@ -195,6 +197,9 @@ def main(argv: list[str] | None = None) -> int:
                            else f"{old['command']} && {command}")
         sets, budgets, tried = old["sets"], old["budgets"], old["tried"]
         graded = old.get("difficulty", {})
+    elif args.out.exists():
+        # The files of the known wins (tools/lines.py) stay named.
+        data["lines"] = json.loads(args.out.read_text(encoding="utf-8")).get("lines") or {}
     for c in chosen:
         start = time.perf_counter()
         key, won, n = run_set(c, args.workers, args.ray, args.results, not args.no_solve,

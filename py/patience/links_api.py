@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from . import bundle, daily, difficulty, links
+from . import bundle, daily, difficulty, knownline, links
 from .errors import PatienceError
 from .games import GAMES, find_game
 
@@ -71,18 +71,38 @@ class LinksApi:
 
         ``note`` is what to say while the solver knows nothing of a deal of that list, when
         its search rarely finds a win (:func:`patience.difficulty.search_note`), else null.
-        A file of a version this engine does not read gives no lists.
+        ``lines``: the file of the list's known wins (``"lines/<name>.json"``, read with
+        :meth:`known_lines`), or null. A file of a version this engine does not read gives no
+        lists.
         """
         try:
-            found = difficulty.read_winnable(json.loads(data_json or "{}"))
+            data = json.loads(data_json or "{}")
+            found = difficulty.read_winnable(data)
         except ValueError as e:
             return _error("bad-lists", str(e))
+        files = data.get("lines") if isinstance(data, dict) else None
         for key, entry in found.items():
             game = GAMES.get(key.partition(":")[0])
             entry["note"] = None if game is None else difficulty.search_note(
                 game.title, len(entry["deals"]), entry["tried"])
+            file = files.get(key) if isinstance(files, dict) else None
+            entry["lines"] = file if isinstance(file, str) and knownline.FILE_RE.match(file) \
+                else None
         return json.dumps({"lists": found, "grades": [{"grade": g, "label": label}
                                                       for g, label in difficulty.GRADES.items()]})
+
+    def known_lines(self, data_json: str, key: str) -> str:
+        """Read a list's file of known wins (its text, :mod:`patience.knownline`) for the
+        page: ``{"key", "lines": {"<deal>": "<moves>"}}``, or an error saying what is wrong
+        with it (a file of another version, of another list, or not a lines file at all)."""
+        try:
+            found = knownline.read_lines(json.loads(data_json))
+        except (ValueError, TypeError) as e:
+            return _error("bad-lines", f"the known wins could not be read: {e}")
+        if found.key != key:
+            return _error("bad-lines", f"the known wins are of {found.key!r}, not {key!r}")
+        return json.dumps({"key": found.key,
+                           "lines": {str(d): v for d, v in found.lines.items()}})
 
     def daily_record(self, results_json: str, today: str) -> str:
         """Return the daily results by day and the daily streak.

@@ -16,7 +16,11 @@ start a Ray of its own on this machine.
 With ``--out FILE`` one JSON line a deal is appended as each completes and flushed::
 
     {"key": "freecell", "deal": 7, "budget": 50000, "verdict": "solved",
-     "nodes": 312, "seconds": 0.041}
+     "nodes": 312, "seconds": 0.041, "line": "t1>f1 t3>t5 ..."}
+
+``line``, in a solved row only, is the win found, its moves in the engine's notation
+separated by spaces (rows written before lines were kept have none: ``tools/lines.py``
+solves those deals again for theirs).
 
 ``key`` is :func:`patience.solver.winnable_key` of the rules. A run given the same file
 again resumes: deals already there for the same key and budget are skipped. Lines for other
@@ -83,10 +87,17 @@ class Row:
     verdict: str
     nodes: int
     seconds: float
+    #: A win's moves in the engine's notation, space-separated: ``"line"`` in the file,
+    #: left out when empty (a row of no win, or one written before lines were kept).
+    moves: str = ""
 
     def line(self) -> str:
         """Return the row as one JSON line (with its newline)."""
-        return json.dumps(asdict(self), separators=(",", ":")) + "\n"
+        data: dict[str, object] = asdict(self)
+        del data["moves"]
+        if self.moves:
+            data["line"] = self.moves
+        return json.dumps(data, separators=(",", ":")) + "\n"
 
 
 def solve_deal(game: str, options: dict[str, object], deal: int, budget: int) -> Row:
@@ -95,7 +106,8 @@ def solve_deal(game: str, options: dict[str, object], deal: int, budget: int) ->
     start = time.perf_counter()
     result = solve(r, r.deal(deal), budget=budget)
     return Row(winnable_key(r), deal, budget, result.verdict, result.nodes,
-               round(time.perf_counter() - start, 3))
+               round(time.perf_counter() - start, 3),
+               " ".join(str(m) for m in result.moves) if result.verdict == "solved" else "")
 
 
 # Running the deals ---------------------------------------------------------------------------
@@ -220,7 +232,9 @@ def _row_of(data: object) -> Row | None:
             and isinstance(seconds, (int, float)) and not isinstance(seconds, bool)):
         return None
     assert isinstance(deal, int) and isinstance(budget, int) and isinstance(nodes, int)
-    return Row(key, deal, budget, verdict, nodes, float(seconds))
+    line = data.get("line", "")
+    return Row(key, deal, budget, verdict, nodes, float(seconds),
+               line if isinstance(line, str) and verdict == "solved" else "")
 
 
 @dataclass

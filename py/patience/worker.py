@@ -10,7 +10,10 @@ Jobs (a JSON object; ``budget`` is a node budget, never a time):
 ``{"kind": "solve", "save": SAVE, "at": K, "budget": N}``
     Search the position after the first ``K`` moves of a session save (default: all of
     them). Answer: ``{"verdict", "moves", "nodes", "usedHidden", "at"}``, the moves in the
-    engine's notation from that position.
+    engine's notation from that position. With ``"known": {"key": K, "deal": D, "line":
+    MOVES}`` (a listed deal's known win, :mod:`patience.knownline`), a position on that line
+    is answered at once from it, with ``"known": true`` and no node searched; a position off
+    it (or a game not of that list and deal) is searched as without.
 ``{"kind": "rewind", "save": SAVE, "from": K, "skip": [...], "known": [...], "budget": N}``
     Walk back from the position after ``K - 1`` moves towards the deal and find the last
     winnable one: positions listed in ``skip`` are already known to be lost and are passed
@@ -37,9 +40,10 @@ from typing import Any
 from .errors import PatienceError
 from .game import State
 from .games import find_game
+from .knownline import follow
 from .rules import MAX_DEAL, Rules
 from .session import Session
-from .solver import Result, solve_steps
+from .solver import Result, solve_steps, uses_hidden, winnable_key
 
 # Short, so that the search of a position the player has left stops soon: a Klondike
 # best-first node costs about five of its depth-first ones, and 2,000 of them made a slice
@@ -119,6 +123,9 @@ def _job(data: dict[str, Any]) -> Steps:
     if kind == "solve":
         session = Session.load(_text(data, "save"))
         at = _index(data.get("at", len(session.moves)), len(session.moves), "at")
+        line = _known(data.get("known"), session)
+        if line is not None:
+            return _on_line(session, at, line, budget)
         return _solve(session.rules, session.states[at], at, budget)
     if kind == "rewind":
         session = Session.load(_text(data, "save"))
@@ -152,6 +159,32 @@ def _index(value: object, most: int, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
         raise ValueError(f"{name} must be a whole number from 0 to {most}, not {value!r}")
     return value
+
+
+def _known(value: object, session: Session) -> str | None:
+    """The known line a solve job carries, if it is the line of the session's list and deal."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise ValueError("known is {key, deal, line}")
+    key, deal, line = value.get("key"), value.get("deal"), value.get("line")
+    if not isinstance(key, str) or not isinstance(line, str) or isinstance(deal, bool) \
+            or not isinstance(deal, int):
+        raise ValueError("known is {key, deal, line}: a text, a deal number and a text")
+    if session.deal != deal or winnable_key(session.rules) != key:
+        return None
+    return line
+
+
+def _on_line(session: Session, at: int, line: str, budget: int) -> Steps:
+    """Answer from the known line when position ``at`` is on it, else search."""
+    r = session.rules
+    assert session.deal is not None         # _known checked it is the line's deal
+    rest = follow(r, session.deal, line, session.states[: at + 1])
+    if rest is None:
+        return (yield from _solve(r, session.states[at], at, budget))
+    return {"verdict": "solved", "moves": rest, "nodes": 0,
+            "usedHidden": uses_hidden(r, session.states[at]), "at": at, "known": True}
 
 
 def _search(r: Rules, s: State, budget: int) -> Generator[int, None, Result]:

@@ -43,6 +43,8 @@ export function createAssist(ctx) {
     search,
     asking,
     join,
+    knownReady,
+    knownNow,
   };
   // The worker starts once ctx.solverGate is kept, and is handed ctx.solverSetup() (main.js).
   core.solver = createSolver({ onState: () => core.show(), gate: ctx.solverGate ?? null,
@@ -56,6 +58,37 @@ export function createAssist(ctx) {
   core.ponr = ponr;
   core.hints = hints;
   core.refresh = refresh;
+
+  // The known win of the deal on the table when its list carries one (winnable-deals.js):
+  // {key: the line key it is for, value: {key, deal, line} or null, ready: its promise}.
+  let knownWin = { key: null, value: null, ready: Promise.resolve(null), settled: true };
+
+  /** Load the known win of the deal on the table, once a line (asked again while none is
+   * found: the lists may not have been loaded yet); resolve to it or null. When it comes, a
+   * search of the present position asked without it is asked again with it. */
+  function knownReady() {
+    const s = ctx.snap();
+    if (!s || kn.key === null) return Promise.resolve(null);
+    if (knownWin.key !== kn.key || (knownWin.settled && !knownWin.value)) {
+      const mine = { key: kn.key, value: null, ready: null, settled: false };
+      mine.ready = deals.knownLine(s).catch(() => null).then((value) => {
+        Object.assign(mine, { value, settled: true });
+        if (value && knownWin === mine && kn.key === mine.key) {
+          const c = running(core.here());
+          if (c && !c.known) search(c.budget, c.why);
+          else refresh();
+        }
+        return value;
+      });
+      knownWin = mine;
+    }
+    return knownWin.ready;
+  }
+
+  /** The known win of the deal on the table, if it has come (see knownReady). */
+  function knownNow() {
+    return knownWin.key === kn.key ? knownWin.value : null;
+  }
 
   /** Take in a new snapshot: keep what is known of the positions still on the line. */
   function sync() {
@@ -122,10 +155,12 @@ export function createAssist(ctx) {
   function search(budget, why) {
     const s = ctx.snap();
     const token = tokenOf(s.line);
-    const asked = ask({ kind: "solve", save: s.save, budget }, why, token);
+    const known = knownNow();
+    const job = { kind: "solve", save: s.save, budget, ...(known ? { known } : {}) };
+    const asked = ask(job, why, token);
     const mine = core.current;
     const entry = asked.then((answer) => entryOf(answer, token, budget));
-    Object.assign(mine, { budget, entry });
+    Object.assign(mine, { budget, entry, known: Boolean(known) });
     return entry;
   }
 
@@ -161,6 +196,7 @@ export function createAssist(ctx) {
       return;
     }
     if (s.status === "stuck") kn.assume(k, { verdict: "unwinnable", moves: null, usedHidden: false });
+    else knownReady();
     const e = kn.known(k);
     if (e || !core.on() || sameToken(core.trouble?.token, here)) {
       if (core.busy === "indicator") core.solver.cancel();

@@ -37,15 +37,22 @@ export function createHints(core) {
   /** Return the present position's entry, searching harder if no win is known yet. A
    * search already running for this very position (the indicator's, or an earlier Hint's)
    * is joined, never started again: its win or proof is the answer; only if it ends
-   * without one under a smaller budget does the deeper search start, no search running. */
+   * without one under a smaller budget does the deeper search start, no search running.
+   * A search asked without the deal's known win is not joined once that has come, and one
+   * asked again in its place (assist.js knownReady) is joined in turn. */
   async function deepEntry() {
     for (;;) {
       const e = kn.known(kn.length);
       if (proof(e) || (e?.verdict === "unknown" && e.budget >= DEEP_BUDGET)) return e;
       const token = core.here();
-      const joined = core.join(token);
+      // A search asked without the deal's known win is not joined once that has come.
+      const joined = core.knownNow?.() && !core.current?.known ? null : core.join(token);
       if (!joined) return core.search(DEEP_BUDGET, "deep");
       const got = await joined.entry;
+      // Asked again in its place (with the deal's known win, once that came): join that.
+      const again = core.current;
+      if (got === DROPPED && again?.entry && again !== joined && sameToken(again.token, token)
+        && sameToken(token, core.here())) continue;
       if (got === DROPPED || got?.error || proof(got) || joined.budget >= DEEP_BUDGET) return got;
       if (!sameToken(token, core.here())) return DROPPED;
     }

@@ -2,6 +2,10 @@
 // (static/data/winnable.json, tools/winnable.py) or, for options the list does not cover,
 // found by a search on the device (the worker's "find" job).
 //
+// A list may carry the known wins of its deals (a file of static/data/lines/, named in
+// winnable.json): it is loaded, and checked by the engine, only when a listed deal of that list
+// is on the table; the worker then answers a position on that win at once (knownLine()).
+//
 // A search belongs to the line it was started from: if the player has dealt or opened
 // something else by the time it answers (or a newer search took its place), its deal is
 // dropped without a word. A deal is noted as verified only if the table holds that very deal
@@ -22,6 +26,7 @@ export function createWinnableDeals(core) {
   let labels = [];          // the grades' names, easiest first: [{grade, label}]
   const keys = new Map();   // "<game> <options JSON>" -> its list key, once the engine said
   const asking = new Map(); // the same -> the engine's answer on its way
+  const wins = new Map();   // a lines file -> the promise of its known wins by deal, or null
 
   /** Read the shipped list: the engine checks it and says each list's deals (in its range),
    * its deals by grade and what to say while the solver knows nothing of one of its deals. */
@@ -34,6 +39,7 @@ export function createWinnableDeals(core) {
       lists = answer.lists;
       labels = Array.isArray(answer.grades) ? answer.grades : [];
       core.show?.();    // the solver's line may now have words for the deal on the table
+      core.refresh?.(); // and the deal on the table a known win to load (assist.js)
     } catch {
       lists = {};       // no list: winnable deals are then found on this device
     }
@@ -81,6 +87,35 @@ export function createWinnableDeals(core) {
       }));
     }
     return asking.get(id);
+  }
+
+  /** The known wins of a list (its file read by the engine), by deal: null when the file
+   * cannot be loaded or read, which is said once in the console and set aside. */
+  function winsOf(key, file) {
+    if (!wins.has(file)) {
+      wins.set(file, (async () => {
+        const response = await fetch(new URL(`../data/${file}`, import.meta.url));
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const answer = await ctx.call("known_lines", await response.text(), key);
+        if (answer.error) throw new Error(answer.error.message);
+        return answer.lines;
+      })().catch((err) => {
+        console.warn(`Known wins set aside (${file}): ${err?.message ?? err}`);
+        return null;
+      }));
+    }
+    return wins.get(file);
+  }
+
+  /** The known win of the deal on the table when its list carries one: {key, deal, line}
+   * for the worker's solve job, which decides whether the position is on it; else null. */
+  async function knownLine(s) {
+    if (!s || !Number.isInteger(s.deal)) return null;
+    const key = await keyOf(s.game, s.options);
+    const list = lists[key];
+    if (!list?.lines || !list.deals.includes(s.deal)) return null;
+    const line = (await winsOf(key, list.lines))?.[String(s.deal)];
+    return typeof line === "string" ? { key, deal: s.deal, line } : null;
   }
 
   /** Remember the deal handed out, so that verified() can check it is the one dealt. */
@@ -166,5 +201,5 @@ export function createWinnableDeals(core) {
     return found?.label ?? null;
   }
 
-  return { loadLists, winnableDeal, verified, grades, note, gradeOf };
+  return { loadLists, winnableDeal, verified, grades, note, gradeOf, knownLine };
 }

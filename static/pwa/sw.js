@@ -9,6 +9,9 @@ const SCOPE = new URL(self.registration.scope).pathname;
 const PREFIX = `patience:${SCOPE}:`;
 const RUNTIME = `${PREFIX}runtime-${BUILD.runtime.hash}`;
 const APP = `${PREFIX}app-${BUILD.app.hash}`;
+// Folders of the app not precached: a file of them is kept in the app's cache once the page
+// has asked for it (the known wins of listed deals, loaded only where they are used).
+const LAZY = (BUILD.app.lazy ?? []).map((p) => new URL(p, self.registration.scope).pathname);
 
 async function fill(name, files) {
   const cache = await caches.open(name);
@@ -61,6 +64,11 @@ self.addEventListener("fetch", (event) => {
       const hit = await (await caches.open(name)).match(key);
       if (hit) return hit;
     }
-    return fetch(request);
+    const response = await fetch(request);
+    if (response.ok && LAZY.some((p) => url.pathname.startsWith(p))) {
+      const copy = response.clone();
+      event.waitUntil(caches.open(APP).then((cache) => cache.put(key, copy)));
+    }
+    return response;
   })());
 });

@@ -102,3 +102,63 @@ test("the settings keep Winnable deals only as yes, no or a grade; nothing else"
     delete globalThis.window;
   }
 });
+
+// A list that carries its known wins (static/data/lines/, patience.knownline): loaded only
+// for a listed deal of it, once, and set aside with a word in the console when the engine
+// refuses the file.
+async function withLines(known) {
+  const calls = [];
+  const fetched = [];
+  const ctx = {
+    async call(name, ...args) {
+      calls.push([name, ...args]);
+      if (name === "winnable_lists") {
+        return { lists: { ...LISTS, roosevelt: { ...LISTS.roosevelt, deals: [27], lines: "lines/roosevelt.json" } },
+          grades: GRADES };
+      }
+      if (name === "winnable_key") return { key: args[0] };
+      if (name === "known_lines") return known;
+      throw new Error(`unexpected call ${name}`);
+    },
+  };
+  globalThis.fetch = async (url) => {
+    fetched.push(String(url));
+    return { ok: true, text: async () => (String(url).endsWith("winnable.json") ? "{}" : "lines text") };
+  };
+  const deals = createWinnableDeals({ ctx, kn: {} });
+  await deals.loadLists();
+  return { deals, calls, fetched };
+}
+
+test("a listed deal's known win is loaded once, and only for a listed deal", async () => {
+  const { deals, calls, fetched } = await withLines({ key: "roosevelt", lines: { 27: "t6>f1 t5>f1" } });
+  try {
+    assert.equal(await deals.knownLine({ game: "roosevelt", options: {}, deal: 28 }), null);
+    assert.equal(await deals.knownLine({ game: "freecell", options: {}, deal: 27 }), null);
+    assert.equal(fetched.length, 1, "no lines file for a deal not listed with one");
+    const line = { key: "roosevelt", deal: 27, line: "t6>f1 t5>f1" };
+    assert.deepEqual(await deals.knownLine({ game: "roosevelt", options: {}, deal: 27 }), line);
+    assert.deepEqual(await deals.knownLine({ game: "roosevelt", options: {}, deal: 27 }), line);
+    assert.equal(fetched.length, 2);
+    assert.ok(fetched[1].endsWith("/static/data/lines/roosevelt.json"));
+    assert.deepEqual(calls.find((c) => c[0] === "known_lines"), ["known_lines", "lines text", "roosevelt"]);
+  } finally {
+    delete globalThis.fetch;
+  }
+});
+
+test("a lines file the engine refuses is set aside with a word, not used", async () => {
+  const { deals, fetched } = await withLines({ error: { kind: "bad-lines", message: "not a lines file" } });
+  const warned = [];
+  const warn = console.warn;
+  console.warn = (text) => warned.push(text);
+  try {
+    assert.equal(await deals.knownLine({ game: "roosevelt", options: {}, deal: 27 }), null);
+    assert.equal(await deals.knownLine({ game: "roosevelt", options: {}, deal: 27 }), null);
+    assert.equal(fetched.length, 2, "fetched once, then set aside");
+    assert.deepEqual(warned, ["Known wins set aside (lines/roosevelt.json): not a lines file"]);
+  } finally {
+    console.warn = warn;
+    delete globalThis.fetch;
+  }
+});
