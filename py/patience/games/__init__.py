@@ -7,6 +7,7 @@ from ..game import Game
 from .all_in_a_row import ALL_IN_A_ROW
 from .bakers_dozen import BAKERS_DOZEN
 from .freecell import FREECELL
+from .golf import GOLF
 from .klondike import KLONDIKE
 from .moving_left import MOVING_LEFT
 from .pyramid import PYRAMID
@@ -18,7 +19,7 @@ from .yukon import YUKON
 
 GAMES: dict[str, Game] = {g.id: g for g in (
     KLONDIKE, SPIDER, FREECELL, PYRAMID, YUKON, STREETS_AND_ALLEYS, ALL_IN_A_ROW, ROOSEVELT,
-    MOVING_LEFT, BAKERS_DOZEN, TRIPEAKS,
+    MOVING_LEFT, BAKERS_DOZEN, TRIPEAKS, GOLF,
 )}
 
 
