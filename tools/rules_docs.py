@@ -64,7 +64,8 @@ say the rest:
   stock and none of its cards could be played anywhere. Stuck is not the same as lost: only
   the solver can say that a game can no longer be won.
 - Games with no scoring option score the cards on their foundations (the Pyramid the cards
-  removed, Spider the cards that have left the table).
+  removed, Spider the cards that have left the table, TriPeaks and Golf the cards taken off
+  the table).
 
 ## Klondike
 
@@ -112,6 +113,22 @@ say the rest:
 - The single foundation takes any card first, then a card one rank above or below its top,
   whatever the suit, with King and Ace next to each other.
 - Nothing goes to the foundation by itself: every move is the player's.
+
+## TriPeaks and Golf
+
+- The deal turns one card from the stock onto the waste, so there is always a card to play
+  on; nothing plays onto an empty waste.
+- The stock is turned one card at a time, once through, with no second pass.
+- A card goes on the waste when it is one rank above or below the top card, whatever the
+  suit. TriPeaks counts King and Ace as neighbours by default, as Microsoft's does; an option
+  keeps them apart. Golf keeps them apart by default, as the traditional rule does, and then
+  nothing at all goes on a King (a King still goes on a Queen); its option makes them
+  neighbours, and then a Queen or an Ace goes on a King.
+- TriPeaks' peaks are four rows of 3, 6, 9 and 10 cards, each card of the upper rows
+  overlapped by two of the row below. Only the bottom row is dealt face up; a card turns
+  face up as soon as both cards over it are gone, and only face-up cards play.
+- The game is won when the table is cleared, whatever the stock still holds. Streak and
+  par scores of other programs are not kept: the score counts the cards taken off the table.
 
 ## Moving Left
 

@@ -136,7 +136,9 @@ def check_position(r: Rules, s: State) -> None:
         if len(s.piles[i]) > 1:
             raise PositionError(f"{r.names[i]} holds one card at most")
     for t in r.T:
-        if s.piles[t] and s.down[t] >= len(s.piles[t]):
+        # A card that others overlap may lie face down (TriPeaks' peaks); any other top card
+        # is face up.
+        if s.piles[t] and s.down[t] >= len(s.piles[t]) and r.free(s, t):
             raise PositionError(f"{r.names[t]}: the top card of a tableau pile is face up")
     for f in r.F:
         _check_foundation(r, r.names[f], s.piles[f])

@@ -56,6 +56,10 @@ class Rules:
         self.below: dict[int, tuple[int, ...]] = game.cover(self.T) if game.cover else {}
         # Piles that hold one card at most: the free cells, and the piles of a covering layout.
         self.single = self.C + (self.T if game.cover else ())
+        # Only the waste's top card plays, and the waste is never turned over again.
+        self.top_only = game.play.onto_waste and self.max_recycles == 0
+        # The tableau's cards at the deal (``cleared``; counted when first asked).
+        self._table = -1
 
     def _opt(self, ref: int | str | bool) -> OptionValue:
         """Return a table value, looking it up among the options when it names one."""
@@ -93,6 +97,10 @@ class Rules:
             piles[self.stock] = tuple(stock)
         elif stock:
             raise AssertionError(f"{self.game.id}: the deal left {len(stock)} cards over")
+        if dealt.waste:
+            if self.waste < 0:
+                raise AssertionError(f"{self.game.id}: the deal turns cards but has no waste")
+            piles[self.waste] = tuple(dealt.waste)
         for t, cards, d in zip(self.T, dealt.tableau, dealt.down):
             piles[t] = tuple(cards)
             downs[t] = d
@@ -187,15 +195,24 @@ class Rules:
             ticks = int(elapsed // TIME_PERIOD) - int(since // TIME_PERIOD)
             penalty = TIME_PENALTY * max(0, ticks) if self.timed else 0
             return max(0, s.score - penalty)
-        cards = sum(len(s.piles[f]) for f in self.F)
+        cards = sum(len(s.piles[f]) for f in self.F) if self.F else self.cleared(s)
         return VEGAS_START + cards * VEGAS_CARD if self.scoring == "vegas" else cards
+
+    def cleared(self, s: State) -> int:
+        """Return how many cards have left the tableau since the deal."""
+        if self._table < 0:
+            first = self.deal(1)
+            self._table = sum(len(first.piles[t]) for t in self.T)
+        return self._table - sum(len(s.piles[t]) for t in self.T)
 
     def key(self, s: State) -> tuple[object, ...]:
         """Return a hashable canonical key: equal for positions that play the same.
 
         Interchangeable piles are sorted (foundations, free cells, and the tableau when the
-        game's piles are alike); the score is left out. Piles a stock still deals to one by
-        one (Spider) are not alike until the stock is empty: each gets a different card.
+        game's piles are alike); the score is left out, and so is the waste under its top
+        card where nothing comes back off it (``Play.onto_waste``, one pass). Piles a
+        stock still deals to one by one (Spider) are not alike until the stock is empty:
+        each gets a different card.
         """
         piles, down = s.piles, s.down
         f = tuple(sorted(piles[i][-1] if piles[i] else -1 for i in self.F)) \
@@ -205,7 +222,9 @@ class Rules:
             t: tuple[object, ...] = tuple(sorted((piles[i], down[i]) for i in self.T))
         else:
             t = tuple((piles[i], down[i]) for i in self.T)
-        extra = (piles[self.stock] if self.stock >= 0 else (),
-                 piles[self.waste] if self.waste >= 0 else (),
+        waste = piles[self.waste] if self.waste >= 0 else ()
+        if self.top_only:
+            waste = waste[-1:]
+        extra = (piles[self.stock] if self.stock >= 0 else (), waste,
                  s.recycles if self.max_recycles is not None else 0)
         return (f, c, t, extra)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from . import movegen
 from .game import AfterMove, Game
-from .games.layouts import close_up, remove_runs
+from .games.layouts import close_up, remove_runs, turn_up_free
 from .rules import Rules
 from .vocab import SUIT_UP
 
@@ -31,6 +31,7 @@ HOOK_WORDS: dict[AfterMove, str] = {
               "the right-hand end. Undo takes the whole slide back in one step.",
     remove_runs: "A complete run of one suit from King down to Ace goes to the foundations at "
                  "once.",
+    turn_up_free: "A face-down card turns face up as soon as no card overlaps it.",
 }
 
 
@@ -104,7 +105,9 @@ def _layout(page: Page, r: Rules) -> None:
         while rows * (rows + 1) // 2 < len(sizes):
             rows += 1
         table = (f"{num('tableau cards', sum(sizes))} cards in {num('rows', rows)} rows, each "
-                 "overlapping the row above it, all face up.")
+                 "overlapping the row above it, all face up.") if not any(downs) else (
+            f"{num('tableau cards', sum(sizes))} cards in rows, each overlapping the row above "
+            "it: the cards nothing overlaps face up, the others face down.")
     else:
         table = f"{num('piles', len(sizes))} piles " + _sizes(page, sizes) + ", " + \
             _faces(page, sizes, downs) + "."
@@ -181,7 +184,7 @@ def table_words(page: Page, r: Rules) -> list[str]:
     g = r.game
     num = page.num
     items = g.play.words(num, r)
-    if any(r.deal(1).down):
+    if any(r.deal(1).down) and not r.below:
         items.append("A face-down card left on top of a pile turns face up at once.")
     if g.after_move is not None and g.after_move in HOOK_WORDS:
         items.append(HOOK_WORDS[g.after_move])

@@ -461,10 +461,36 @@ class WholeRuns(Foundation):
         return "cards that have left the table"
 
 
+@dataclass(frozen=True)
+class NoFoundation(Foundation):
+    """No foundation: cards leave the table onto the waste (TriPeaks, Golf)."""
+
+    takes_cards = False
+
+    def accepts(self, pile: tuple[int, ...], card: int) -> bool:
+        return False
+
+    def holds(self, pile: tuple[int, ...]) -> bool:
+        return not pile
+
+    def words(self, num: Num, count: int) -> str:
+        return "There are no foundations: cards leave the table onto the waste."
+
+    def play_words(self) -> str | None:
+        return None
+
+    def refusal(self, pile: tuple[int, ...], card: int, names: Callable[[int], str]) -> str:
+        return "there are no foundations in this game"
+
+    def counted(self) -> str:
+        return "cards taken off the table"
+
+
 SUIT_UP = SuitUp()
 WRAP = Wrap()
 DISCARD = Discard()
 WHOLE_RUNS = WholeRuns()
+NO_FOUNDATION = NoFoundation()
 
 
 # Where the stock goes --------------------------------------------------------------------
@@ -517,6 +543,18 @@ class ToWaste(Stock):
 
 
 @dataclass(frozen=True)
+class OntoPlayPile(ToWaste):
+    """The stock turns cards onto the waste, the pile the table's cards go onto (TriPeaks,
+    Golf): each turned card is the new one to play on."""
+
+    def words(self, num: Num, draw: int, recycles: int | None, piles: int, cards: int
+              ) -> list[str]:
+        out = [f"Turn the stock {num('draw', draw)} {'card' if draw == 1 else 'cards'} at a "
+               "time onto the waste: the card turned is the new one to play on."]
+        return out + ToWaste.words(self, num, draw, recycles, piles, cards)[1:]
+
+
+@dataclass(frozen=True)
 class ToEveryPile(Stock):
     """A deal from the stock puts one card on each tableau pile (Spider)."""
 
@@ -533,6 +571,7 @@ class ToEveryPile(Stock):
 NO_STOCK = NoStock()
 TO_WASTE = ToWaste()
 TO_EVERY_PILE = ToEveryPile()
+ONTO_PLAY_PILE = OntoPlayPile()
 
 
 # The deal --------------------------------------------------------------------------------
@@ -541,13 +580,14 @@ TO_EVERY_PILE = ToEveryPile()
 @dataclass
 class Dealt:
     """A deal being made: the shuffled cards not yet dealt (next first), the tableau piles
-    (bottom first) with their face-down counts, and the free cells."""
+    (bottom first) with their face-down counts, the free cells and the waste."""
 
     cards: list[int]
     tableau: list[list[int]]
     down: list[int]
     cells: list[list[int]]
     taken: int = field(default=0)
+    waste: list[int] = field(default_factory=list)
 
     def take(self) -> int:
         """Return the next card of the pack."""
@@ -558,6 +598,10 @@ class Dealt:
     def left(self) -> list[int]:
         """Return the cards not dealt (they become the stock, the last on top)."""
         return self.cards[self.taken:]
+
+    def turn(self) -> None:
+        """Turn the top card of what will be the stock onto the waste."""
+        self.waste.append(self.cards.pop())
 
 
 class DealStep(ABC):
@@ -609,6 +653,17 @@ class ToCells(DealStep):
 
 
 @dataclass(frozen=True)
+class TurnOne(DealStep):
+    """Once the table is dealt, turn the stock's top card onto the waste (TriPeaks, Golf)."""
+
+    def apply(self, dealt: Dealt) -> None:
+        dealt.turn()
+
+    def words(self, num: Num) -> str | None:
+        return "One more card, turned face up, starts the waste."
+
+
+@dataclass(frozen=True)
 class KingsToBottom(DealStep):
     """Move every King of each dealt pile to the bottom of its pile. Several Kings in one
     pile keep the order they were dealt in, and so do the other cards above them; the
@@ -637,6 +692,11 @@ class Play(ABC):
     pairs = False
     # The total a pair's ranks add up to (0 when cards are not removed in pairs).
     total = 0
+    # True when cards are played onto the waste, so its top card decides the table's moves
+    # and nothing is ever taken off it: with one pass through the stock only that card
+    # matters (``Rules.key``), and the search cannot fold the stock into plays from the
+    # waste (``solver/fold.py``).
+    onto_waste = False
 
     @abstractmethod
     def moves(self, r: Rules, s: State, only: int) -> list[Move]:
@@ -801,6 +861,91 @@ class Pairs(Play):
         if r.waste >= 0 and s.piles[r.waste]:
             free.append(r.names[r.waste])
         return free
+
+
+@dataclass(frozen=True)
+class OntoWaste(Play):
+    """Free cards of the table go one at a time onto the waste, each one rank above or below
+    its top card whatever the suit ("select, then move onto the waste": TriPeaks, Golf). A
+    card is free when it is face up on top of its pile and the piles covering it are empty.
+
+    ``wrap`` is the option (or a fixed answer) making King and Ace neighbours; without it,
+    ``king_stops`` means nothing at all goes on a King (Golf's usual rule)."""
+
+    wrap: str | bool = False
+    king_stops: bool = False
+    onto_waste = True
+
+    def wraps(self, r: Rules) -> bool:
+        """Tell whether King and Ace are neighbours under the options of ``r``."""
+        return bool(r.options[self.wrap]) if isinstance(self.wrap, str) else self.wrap
+
+    def fits(self, r: Rules, card: int, top: int) -> bool:
+        """Tell whether ``card`` may go onto the waste whose top card is ``top``."""
+        if self.wraps(r):
+            return (RANK[card] - RANK[top]) % 13 in (1, 12)
+        if self.king_stops and RANK[top] == 13:
+            return False
+        return abs(RANK[card] - RANK[top]) == 1
+
+    def _free(self, r: Rules, s: State, t: int) -> bool:
+        return len(s.piles[t]) > s.down[t] and r.free(s, t)
+
+    def moves(self, r: Rules, s: State, only: int) -> list[Move]:
+        piles, names = s.piles, r.names
+        waste = piles[r.waste]
+        if not waste:
+            return []
+        top = waste[-1]
+        return [Move(names[t], names[r.waste]) for t in r.T
+                if (only < 0 or t == only) and self._free(r, s, t)
+                and self.fits(r, piles[t][-1], top)]
+
+    def lands(self, r: Rules, piles: list[tuple[int, ...]], dst: int,
+              moving: tuple[int, ...]) -> None:
+        piles[dst] = piles[dst] + moving
+
+    def refusal(self, r: Rules, s: State, m: Move, src: int, dst: int) -> str:
+        if src not in r.T:
+            return "cards go from the table to the waste, never back"
+        if dst != r.waste:
+            return "cards go only onto the waste"
+        if m.n != 1:
+            return "only one card moves at a time"
+        if not self._free(r, s, src):
+            return f"the card in {m.src} is covered"
+        waste = s.piles[dst]
+        if not waste:
+            return "turn a card from the stock onto the waste first"
+        card, top = s.piles[src][-1], waste[-1]
+        if self.king_stops and not self.wraps(r) and RANK[top] == 13:
+            return "nothing goes on a King"
+        return f"the {card_name(card)} is not one rank above or below the {card_name(top)}"
+
+    def words(self, num: Num, r: Rules) -> list[str]:
+        if r.below:
+            free = "Only the face-up cards are free."
+        else:
+            free = "Only the top card of each pile is free."
+        if self.wraps(r):
+            ends = "King and Ace count as neighbours: an Ace goes on a King, a King on an Ace."
+        elif self.king_stops:
+            ends = ("Nothing goes on a King, and a King goes only on a Queen: Ace and King are "
+                    "not neighbours.")
+        else:
+            ends = "Ace and King are not neighbours."
+        return [free,
+                "Move a free card onto the waste when it is one rank above or below the "
+                "waste's top card, whatever the suit: tap it, or drag it there.",
+                ends,
+                "Cards are never built on the table, and an emptied place stays empty."]
+
+    def playable(self, r: Rules, s: State, card: int) -> bool:
+        piles = s.piles
+        return any(self._free(r, s, t) and self.fits(r, piles[t][-1], card) for t in r.T)
+
+    def removable(self, r: Rules, s: State) -> list[str] | None:
+        return None
 
 
 BUILDING = Building()

@@ -9,13 +9,16 @@ widths. A row is ``{"kind": "row", "slots": [...]}`` whose slots are ``None`` (a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..cards import RANK
 from ..game import OptionValue
 
 if TYPE_CHECKING:
     from ..rules import Rules
+
+P = TypeVar("P")
 
 
 def spider_pack(options: dict[str, OptionValue]) -> list[int]:
@@ -56,6 +59,13 @@ def close_up(r: Rules, piles: list[tuple[int, ...]], down: list[int]) -> None:
                 if down[b]:
                     down[b] -= 1
                 moved = True
+
+
+def turn_up_free(r: Rules, piles: list[tuple[int, ...]], down: list[int]) -> None:
+    """Turn face up every face-down card no longer covered by another (TriPeaks)."""
+    for t, over in r.below.items():
+        if down[t] and not any(piles[j] for j in over):
+            down[t] = 0
 
 
 # Layouts -------------------------------------------------------------------------------------
@@ -133,3 +143,56 @@ def pyramid_cover(tableau: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
             k = row_ * (row_ + 1) // 2 + pos
             out[tableau[k]] = (tableau[k + row_ + 1], tableau[k + row_ + 2])
     return out
+
+
+def _peak_rows(tableau: Sequence[P]) -> tuple[int, list[Sequence[P]]]:
+    """Split peaks' piles into their rows, tips first: ``n`` peaks have rows of ``n``,
+    ``2n``, ``3n`` and ``3n + 1`` cards."""
+    n = (len(tableau) - 1) // 9
+    if 9 * n + 1 != len(tableau) or n < 1:
+        raise ValueError(f"peaks take 9n + 1 piles, not {len(tableau)}")
+    cuts = (0, n, 3 * n, 6 * n, 9 * n + 1)
+    return n, [tableau[a:b] for a, b in pairwise(cuts)]
+
+
+def peaks_cover(tableau: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Return which piles cover each pile of peaks laid out row by row, tips first
+    (TriPeaks: three peaks of 3, 6, 9 and 10 cards).
+
+    The tip of peak ``p`` is covered by cards ``2p`` and ``2p + 1`` of the second row; card
+    ``2p + k`` of that row by cards ``3p + k`` and ``3p + k + 1`` of the third; card ``j``
+    of the third by cards ``j`` and ``j + 1`` of the bottom row, which nothing covers.
+    """
+    n, (tips, second, third, bottom) = _peak_rows(tableau)
+    out: dict[int, tuple[int, ...]] = {}
+    for p in range(n):
+        out[tips[p]] = (second[2 * p], second[2 * p + 1])
+        for k in range(2):
+            out[second[2 * p + k]] = (third[3 * p + k], third[3 * p + k + 1])
+    for j, pile in enumerate(third):
+        out[pile] = (bottom[j], bottom[j + 1])
+    return out
+
+
+def peaks_layout(r: Rules) -> dict[str, Any]:
+    """Lay out peaks on a grid as wide as the bottom row, the stock and waste below.
+
+    Each row of the peaks is a row of slots: a card sits over the left one of the two cards
+    covering it (the page's rows do not overlap, so a row of the peaks stands half a card
+    left of where a card table would put it).
+    """
+    _, _, t = pile_names(r)
+    n, (tips, second, third, bottom) = _peak_rows(t)
+    width = 3 * n + 1
+    slots: list[list[str | None]] = [[None] * width for _ in range(3)]
+    for p in range(n):
+        slots[0][3 * p + 1] = tips[p]
+        slots[1][3 * p + 1] = second[2 * p]
+        slots[1][3 * p + 2] = second[2 * p + 1]
+    for j, pile in enumerate(third):
+        slots[2][j] = pile
+    mid = (width - 2) // 2
+    return {"columns": width, "rows": [
+        *(row(s) for s in slots), row(bottom),
+        row([*[None] * mid, "stock", "waste", *[None] * (width - mid - 2)])]}
+

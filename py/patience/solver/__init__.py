@@ -1,8 +1,8 @@
 """A solver for every game: exact search under a node budget: best-first (FreeCell with a
 search of its own, ``freecell.py``), or depth-first for Klondike and Yukon, All in a Row, the
-Pyramid, Streets and Alleys (``castle.py``) and the one-pass games that lift one card
-(``onepass.py``); for Spider a search of its own by stages between deals (``spider.py``),
-which finds wins but proves no deal lost.
+Pyramid, TriPeaks and Golf (``peaks.py``), Streets and Alleys (``castle.py``) and the
+one-pass games that lift one card (``onepass.py``); for Spider a search of its own by
+stages between deals (``spider.py``), which finds wins but proves no deal lost.
 
 >>> import patience
 >>> from patience.solver import solve
@@ -18,7 +18,7 @@ from collections.abc import Callable, Generator, Iterator
 
 from ..game import Move, State
 from ..rules import Rules
-from . import freecell, onepass, pyramid, restart, spider, stockbeam, triage
+from . import freecell, onepass, peaks, pyramid, restart, spider, stockbeam, triage
 from .blocked import make_blocked
 from .heuristic import make_heuristic
 from .narrow import Narrow, make_narrow
@@ -229,6 +229,7 @@ def _check(r: Rules, s: State, moves: list[Move]) -> None:
 OWN: tuple[tuple[Callable[[Rules, State], bool],
                  Callable[[Rules, State, int, int], Generator[int, None, Outcome]]], ...] = (
     (lambda r, s: fits(r), row_search),
+    (lambda r, s: peaks.fits(r), peaks.search),
     (freecell.fits, freecell.solve_passes),
     (pyramid.fits, pyramid.search),
     (lambda r, s: onepass.fits(r), _onepass),

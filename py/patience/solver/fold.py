@@ -31,8 +31,9 @@ Expand = Callable[[State], list[Child]]
 
 
 def folds(r: Rules) -> bool:
-    """Tell whether the game turns a stock onto a waste that plays like Klondike's."""
-    return r.waste >= 0 and not r.pairs
+    """Tell whether the game turns a stock onto a waste that plays like Klondike's (not
+    one that cards are played onto: ``Play.onto_waste``)."""
+    return r.waste >= 0 and not r.pairs and not r.game.play.onto_waste
 
 
 def make_legal(r: Rules, narrow: Narrow | None = None) -> Callable[[State], list[Move]]:

@@ -1,0 +1,181 @@
+"""An exact depth-first search for the games that play cards onto the waste (TriPeaks,
+Golf: ``vocab.OntoWaste``), positions as bit masks.
+
+A position is three small numbers: which cards are still on the table (a bit a card), how
+many cards are left in the stock, and the rank on top of the waste. Nothing else matters
+to what can follow: the stock is turned one card at a time in a fixed order, there is one
+pass, and nothing comes back off the waste. A table card is free when every card covering
+it (the one above it in its pile, and the cards of any pile overlapping it) is gone.
+
+Every move is searched: each free card that fits on the waste's top, then turning the
+stock. Plays from the table come first, the card uncovering the most first. A position met
+before is dropped, and so is one that three counts show lost (``_stranded``). When the
+search runs dry the position is unwinnable. A win is given back as the real game's moves
+and replayed through the checked API by ``patience.solver.solve``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from ..cards import RANK
+from ..game import Move, State
+from ..rules import Rules
+from ..vocab import OntoWaste
+
+Outcome = tuple[str, list[Move], int]
+
+
+def fits(r: Rules) -> bool:
+    """Tell whether this search takes the game of ``r``: cards played onto the waste, a
+    stock turned one card at a time in one pass, no foundation or cell, won by clearing the
+    table."""
+    return (isinstance(r.game.play, OntoWaste) and r.stock >= 0 and r.waste >= 0 and r.draw == 1
+            and r.max_recycles == 0 and not r.F and not r.C and r.game.goal == "tableau")
+
+
+class _Table:
+    """The search's tables for one position: the table's cards, what covers each, which
+    ranks fit on which."""
+
+    def __init__(self, r: Rules, s: State) -> None:
+        self.slots: list[tuple[int, int]] = []       # (pile, index) of each table card
+        place: dict[tuple[int, int], int] = {}
+        for t in r.T:
+            for i in range(len(s.piles[t])):
+                place[(t, i)] = len(self.slots)
+                self.slots.append((t, i))
+        self.rank = [RANK[s.piles[t][i]] for t, i in self.slots]
+        self.cover = [0] * len(self.slots)
+        for n, (t, i) in enumerate(self.slots):
+            if (t, i + 1) in place:
+                self.cover[n] |= 1 << place[(t, i + 1)]
+            for over in r.below.get(t, ()):
+                for j in range(len(s.piles[over])):
+                    self.cover[n] |= 1 << place[(over, j)]
+        self.stock = [RANK[c] for c in s.piles[r.stock]]
+        waste = s.piles[r.waste]
+        self.top = RANK[waste[-1]] if waste else 0
+        # onto[a][b]: a card of rank a goes on one of rank b (rank 0: an empty waste).
+        play = r.game.play
+        assert isinstance(play, OntoWaste)
+        card = {RANK[c]: c for c in range(52)}
+        self.onto = [[a > 0 and b > 0 and play.fits(r, card[a], card[b]) for b in range(14)]
+                     for a in range(14)]
+        # near[a]: the ranks a card of rank a may go on, as bits.
+        self.near = [sum(1 << b for b in range(1, 14) if self.onto[a][b]) for a in range(14)]
+        # Ranks nothing goes on (a King, in Golf), and whether every play changes the rank's
+        # parity (no wrap: King and Ace are not neighbours).
+        self.ends = [a > 0 and not any(self.onto[x][a] for x in range(14)) for a in range(14)]
+        self.parity = all(abs(a - b) == 1 for a in range(14) for b in range(14)
+                          if self.onto[a][b])
+        # The table's cards as bits: by rank, of odd rank, of a rank nothing goes on.
+        self.by_rank = [sum(1 << i for i, a in enumerate(self.rank) if a == b)
+                        for b in range(14)]
+        self.odd_cards = sum(1 << i for i, a in enumerate(self.rank) if a & 1)
+        self.end_cards = sum(1 << i for i, a in enumerate(self.rank) if self.ends[a])
+        # For the stock's first k cards: its ranks as bits, and the odd and even hosts.
+        self.stock_ranks = [0]
+        self.hosts = [(0, 0)]
+        for a in self.stock:
+            self.stock_ranks.append(self.stock_ranks[-1] | 1 << a)
+            o, e = self.hosts[-1]
+            if not self.ends[a]:
+                o, e = (o + 1, e) if a & 1 else (o, e + 1)
+            self.hosts.append((o, e))
+
+
+def _stranded(g: _Table, mask: int, k: int, top: int) -> bool:
+    """Tell whether the table cannot be cleared from here, by three counts.
+
+    A card comes up on the waste from the table or the stock, and the cards played from the
+    table form chains, each on a card of the stock or on the waste's top (its host), each
+    card a neighbour of the one before. So: (1) each table card needs a card it may go on
+    still to come, on the table, in the stock's ``k`` cards or on the waste's top; (2) a
+    card nothing goes on (Golf's King) ends its chain, so such cards on the table are no
+    more than the hosts; (3) without wrap every play changes the rank's parity, so a chain
+    holds as many odd as even cards or one more of the parity its host lacks: the table's
+    odd cards less its even ones lie between minus the odd hosts and the even hosts.
+    """
+    odd_hosts, even_hosts = g.hosts[k]
+    if top and not g.ends[top]:
+        if top & 1:
+            odd_hosts += 1
+        else:
+            even_hosts += 1
+    if (mask & g.end_cards).bit_count() > odd_hosts + even_hosts:
+        return True
+    if g.parity:
+        odd = (mask & g.odd_cards).bit_count()
+        if not -odd_hosts <= odd - (mask.bit_count() - odd) <= even_hosts:
+            return True
+    near = g.stock_ranks[k] | 1 << top
+    by_rank = g.by_rank
+    ranks = 0
+    for a in range(1, 14):
+        if mask & by_rank[a]:
+            ranks |= 1 << a
+    near |= ranks
+    need = g.near
+    return any(ranks >> a & 1 and not need[a] & near for a in range(1, 14))
+
+
+def search(r: Rules, s: State, budget: int,
+           every: int = 0) -> Generator[int, None, Outcome]:
+    """Search ``s`` exactly; return the verdict, the winning moves and the nodes expanded.
+
+    A generator like ``search.best_first``: it yields the nodes expanded so far every
+    ``every`` nodes (never when ``every`` is 0).
+    """
+    g = _Table(r, s)
+    rank, cover, stock, onto = g.rank, g.cover, g.stock, g.onto
+    n = len(rank)
+    # How many cards each card covers: uncovering more comes first.
+    weight = [sum(1 for j in range(n) if cover[j] >> i & 1) for i in range(n)]
+    seen: set[int] = set()
+    # The stack: a position, its depth in ``path``, the move that led to it (-1 none, n
+    # the stock, else a table card).
+    stack: list[tuple[int, int, int, int, int]] = [((1 << n) - 1, len(stock), g.top, 0, -1)]
+    path: list[int] = []
+    nodes = 0
+    while stack:
+        mask, k, top, depth, act = stack.pop()
+        del path[depth:]
+        if act >= 0:
+            path.append(act)
+        if not mask:
+            return "solved", _moves(r, g, path), nodes
+        key = (mask << 5 | k) << 4 | top
+        if key in seen:
+            continue
+        seen.add(key)
+        if nodes >= budget:
+            return "unknown", [], nodes
+        nodes += 1
+        if every and not nodes % every:
+            yield nodes
+        if _stranded(g, mask, k, top):
+            continue
+        here = len(path)
+        if k:
+            stack.append((mask, k - 1, stock[k - 1], here, n))
+        plays: list[tuple[int, int]] = []
+        m = mask
+        while m:
+            low = m & -m
+            m ^= low
+            i = low.bit_length() - 1
+            if not cover[i] & mask and onto[rank[i]][top]:
+                plays.append((weight[i], i))
+        plays.sort()
+        for _, i in plays:
+            stack.append((mask & ~(1 << i), k, rank[i], here, i))
+    return "unwinnable", [], nodes
+
+
+def _moves(r: Rules, g: _Table, path: list[int]) -> list[Move]:
+    """Return the real game's moves for a line of the search."""
+    names, waste = r.names, r.names[r.waste]
+    n = len(g.slots)
+    return [Move("stock", waste) if a == n else Move(names[g.slots[a][0]], waste)
+            for a in path]
