@@ -8,6 +8,7 @@
 //                  the engine answers asynchronously (engine.js), and the transitions that
 //                  ask it take their turns, so a tap, a key, an automatic move and a hint
 //                  never interleave or act on a position that has gone (app.turn)
+//   busy()         whether a transition is queued or running (a key waits for it)
 //   play, undo, redo, restart, undoTo, saveNow, accept   the course of a game (game-flow.js)
 //   saveAtOnce()   save the held snapshot with the clock's time, without the engine (pagehide)
 //   dealRandom, newDeal, openGame                        starting games (deals.js)
@@ -65,6 +66,7 @@ export function createController() {
   const c = {
     app,
     serial,
+    busy: () => pending > 0,
     titleOf,
     randomDeal,
     unlessInProgress,

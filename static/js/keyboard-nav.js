@@ -148,7 +148,9 @@ export function createKeyboard(env) {
       // never races them into a stray refusal.
       const named = target.pile ? [target.pile] : target.piles;
       const look = JSON.stringify([app.selected, named.map((p) => app.snap.piles[p] ?? [])]);
-      if (tableBusy(app)) {
+      // A transition still on its way (a redo, an automatic move queued but not yet
+      // answered by the engine's worker) is waited for too: its snapshot is not here yet.
+      if (tableBusy(app) || env.busy?.()) {
         later(() => keyboard.pileKey(name, before ?? look));
         return true;
       }

@@ -102,7 +102,7 @@ function playEarlyTap() {
   else if (stale) announce("The cards changed while they were being shuffled: your tap was not played. Tap again.");
 }
 const keyboard = createKeyboard({
-  app, intents, call, announce, draw,
+  app, intents, call, announce, draw, busy: controller.busy,
   focusPile: (id) => app.geo.piles[id]?.el.focus({ preventScroll: true }),
 });
 

@@ -191,6 +191,27 @@ test("a pile key waits while the table makes its own moves, then acts on the tab
   assert.deepEqual(said, []);
 });
 
+test("a pile key waits for a transition still on its way to the engine, then drops if it changed the piles", () => {
+  const { app, said } = fixture();
+  const waiting = [];
+  let busy = true;                                        // a redo asked, not yet answered
+  const kb = createKeyboard({ app, intents: { place() {}, tap() {} }, call: () => ({ move: null }),
+    announce: (text) => said.push(text), draw() {}, focusPile() {}, later: (fn) => waiting.push(fn),
+    busy: () => busy });
+  assert.equal(kb.pileKey("f"), true);
+  assert.deepEqual(said, [], "no word while it waits");
+  assert.equal(waiting.length, 1);
+  waiting.shift()();                                      // still on its way: waits again
+  assert.equal(waiting.length, 1);
+  app.snap = { ...app.snap, piles: { ...app.snap.piles, f1: ["AH"] } };   // its answer came
+  busy = false;
+  waiting.shift()();
+  assert.deepEqual(said, [], "a key meant for the table before the redo is dropped");
+  kb.pileKey("f");                                        // nothing on its way: it acts
+  assert.equal(waiting.length, 0);
+  assert.equal(said.length, 1);
+});
+
 test("a key meant for cards the table has just played is dropped without a stray refusal", () => {
   const { app, keyboard, said, placed } = fixture();
   app.snap = { ...app.snap, history: 4, moveCount: 4 };
