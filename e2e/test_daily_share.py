@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from .play import (
     resume_record,
     saved_record,
     snap,
+    snap_until,
     until,
     wait_ready,
 )
@@ -74,10 +76,11 @@ def test_the_daily_deal_opens_and_once_won_is_marked_in_the_calendar(page: Page,
     expect(page.locator("#daily-others")).to_contain_text("the solver has not won")
     main.get_by_role("button", name="Play").click()
     expect(page.locator("#dlg-daily")).to_be_hidden()
-    s = snap(page)
-    assert (s["game"], s["deal"]) == ("freecell", expected.deal)
-    assert stored(page, "patience:v1:game:freecell")["daily"] == today
-    assert page.url.endswith(f"?game=freecell&deal={expected.deal}")
+    # The daily is dealt by the engine's worker, then drawn, then saved: wait for each.
+    snap_until(page, lambda s: (s["game"], s["deal"]) == ("freecell", expected.deal))
+    until(page, f"""() => JSON.parse(localStorage.getItem("patience:v1:game:freecell"))
+                          ?.daily === {json.dumps(today)}""")
+    expect(page).to_have_url(re.compile(rf"\?game=freecell&deal={expected.deal}$"))
     # Won by the player's own moves (the solver's line, dragged card by card).
     r = patience.rules("freecell")
     line = solve(r, r.deal(expected.deal), budget=200_000)

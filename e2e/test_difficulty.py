@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from patience.bridge import Bridge
 from patience.difficulty import GRADES
 
-from .play import choose_game, manual_play, open_game, snap
+from .play import choose_game, manual_play, open_game, snap_until
 
 MIN_LIST = 20       # winnable-deals.js: a grade with fewer deals deals from the whole list
 
@@ -44,12 +44,17 @@ def test_winnable_deals_only_offers_a_difficulty_and_deals_from_it(
     expect(grade).to_be_enabled()
     grade.select_option(label="Hard")
     card.locator("button.accent").click()
-    assert snap(page)["deal"] in hard
+    # The deal comes from the engine's worker: wait for it (the list avoids the deal on the
+    # table, so the deal changes).
+    deal = snap_until(page, lambda s: s["deal"] != 1)["deal"]
+    assert deal in hard
     settings = json.loads(page.evaluate("localStorage.getItem('patience:v1:settings')"))
     assert settings["winnable"] == {game: 3}
     for _ in range(3):                              # every new deal
         page.click("#btn-new")
-        assert snap(page)["deal"] in hard
+        was = deal
+        deal = snap_until(page, lambda s: s["deal"] != was)["deal"]  # noqa: B023 (used at once)
+        assert deal in hard
     card = choose_game(page, game)                  # the dialog shows the grade kept
     expect(card.locator('select[name="grade"]')).to_have_value("3")
     card.locator('select[name="grade"]').select_option(label="Any")
