@@ -59,8 +59,15 @@ def choose_game(page: Page, game: str) -> Locator:
 
 
 def snap(page: Page) -> dict[str, Any]:
-    """Return the engine's present snapshot (the same one the page draws)."""
-    data: dict[str, Any] = json.loads(page.evaluate("patienceBridge.snapshot(0)"))
+    """Return the engine's present snapshot (the same one the page draws), once no transition
+    the page has asked for (a click's move, deal or undo) is still on its way to the engine's
+    worker and back (``window.patienceBusy``, main.js)."""
+    data: dict[str, Any] = json.loads(page.evaluate("""async () => {
+        for (let i = 0; i < 1500 && window.patienceBusy?.(); i++) {
+            await new Promise((resolve) => { setTimeout(resolve, 20); });
+        }
+        return patienceBridge.snapshot(0);
+    }"""))
     return data
 
 

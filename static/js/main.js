@@ -43,6 +43,9 @@ import { bindTransfer } from "./transfer.js";
 import { bindDialogs } from "./ui.js";
 
 const controller = createController();
+// For the browser tests and the bench, beside window.patienceBridge: whether a transition
+// (a move, a deal, an undo) is still on its way to the engine's worker and back.
+window.patienceBusy = () => controller.busy();
 // The solver's worker starts once the page's engine has started and the table has settled.
 let openSolverGate = () => {};
 const solverGate = new Promise((resolve) => { openSolverGate = resolve; });
