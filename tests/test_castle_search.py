@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -11,6 +12,7 @@ from patience import Rules, State
 from patience.auto import safe_moves
 from patience.solver import castle, restart, solve
 from patience.solver.search import drain, forced
+from patience.vocab import IN_SUIT
 
 from helpers import replays, setup
 
@@ -68,6 +70,10 @@ def test_it_fits_streets_and_alleys_only() -> None:
     for game in ("yukon", "freecell", "klondike", "bakers_dozen"):
         g = patience.rules(game)
         assert not castle.fits(g, g.deal(1))
+    # A game of its shape that builds in suit is not one it was written for.
+    in_suit = replace(r.game, id="in_suit", build=IN_SUIT)
+    s = patience.Rules(in_suit)
+    assert not castle.fits(s, s.deal(1))
 
 
 @pytest.mark.parametrize("deal", [7, 15, 17, 19, 24, 25, 36, 39])

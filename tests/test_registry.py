@@ -1,6 +1,6 @@
 """Every game of the registry has everything a game needs; one test lists what one lacks.
 
-A new game is its file in ``py/patience/games/``, its line in ``games/__init__.py`` and its
+A new game is its file in ``py/patience/games/`` (found there: ``games/__init__.py``) and its
 tests; everything else is written by a tool from the registry. When something is missing,
 :func:`test_every_game_has_everything_a_game_needs` fails with the whole checklist of every
 game that lacks something, each line saying what writes the missing piece.

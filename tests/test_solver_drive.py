@@ -4,9 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
+from dataclasses import replace
+
+import pytest
 
 import patience
-from patience.solver import OWN, schedule
+from patience.plan import GENERAL, Pass, Plan
+from patience.solver import OWN, schedule, search_of
 from patience.solver.drive import best_first, depth_first
 from patience.solver.search import drain
 
@@ -123,34 +127,54 @@ def test_best_first_proves_a_loss_only_when_exact() -> None:
 
 
 def test_a_pass_s_share_is_its_part_of_the_budget_at_most_its_cap_and_what_is_left() -> None:
-    p = schedule.Pass("dfs", 20, 20_000)
+    p = Pass("dfs", 20, 20_000)
     assert p.share(400_000, 0) == 20_000
     assert p.share(100_000, 0) == 5_000
     assert p.share(100_000, 98_000) == 2_000
-    assert schedule.Pass("best").share(100_000, 30_000) == 70_000
-    assert schedule.Pass("dfs", cap=0).share(100_000, 0) == 0
+    assert Pass("best").share(100_000, 30_000) == 70_000
+    assert Pass("dfs", cap=0).share(100_000, 0) == 0
 
 
 def test_yukon_s_schedule_spends_the_budget_as_it_did_before_it_was_data() -> None:
     # Before: a 20th (at most 20,000), four 40ths (at most 5,000 each), the search in its
     # own order (at most 200,000), restarts with the rest.
     budget, used, shares = 400_000, 0, []
-    for p in schedule.YUKON.passes[:-1]:
+    for p in patience.find_game("yukon").solver.passes[:-1]:
         shares.append(p.share(budget, used))
         used += shares[-1]
     assert shares == [20_000, 5_000, 5_000, 5_000, 5_000, 200_000]
 
 
-def test_each_game_gets_the_search_written_for_its_shape() -> None:
-    chosen = {}
-    for g in patience.GAMES:
-        r = patience.rules(g)
+def test_each_game_gets_the_search_its_table_declares() -> None:
+    for g in patience.games():
+        r = patience.rules(g.id)
         s = r.deal(1)
-        chosen[g] = ("own" if any(fits(r, s) for fits, _ in OWN)
-                     else schedule.schedule_of(r, s))
-    assert chosen["klondike"] is schedule.KLONDIKE
-    assert chosen["yukon"] is schedule.YUKON
-    assert chosen["streets_and_alleys"] is schedule.CASTLE
-    assert chosen["bakers_dozen"] is schedule.SUITED
-    for g in ("freecell", "spider", "pyramid", "all_in_a_row", "roosevelt", "moving_left"):
-        assert chosen[g] == "own", g
+        assert search_of(r, s) == g.solver.search, g.id
+        if g.solver.passes:
+            assert schedule.schedule_of(r, s).passes == g.solver.passes
+    baker = patience.rules("bakers_dozen")
+    assert schedule.schedule_of(baker, baker.deal(1)) is schedule.SUITED
+    assert {g.solver.search for g in patience.games()} - {"general"} == (
+        set(OWN) | set(schedule.STAGED))
+
+
+def test_a_table_that_declares_nothing_gets_the_general_schedule() -> None:
+    """A table of Yukon's shape under a plan of its own takes Klondike's depth-first search;
+    with no plan, the general passes, whatever its shape; with a plan whose search does not
+    fit it, the general passes too."""
+    yukon = patience.find_game("yukon")
+    twin = replace(yukon, id="twin", solver=GENERAL)
+    r = patience.Rules(twin)
+    assert search_of(r, r.deal(1)) == "general"
+    assert schedule.schedule_of(r, r.deal(1)) is schedule.general(r)
+    r = patience.Rules(replace(yukon, id="twin", solver=Plan("freecell_search")))
+    assert search_of(r, r.deal(1)) == "general"
+    r = patience.Rules(replace(twin, solver=yukon.solver))
+    assert search_of(r, r.deal(1)) == "klondike_search"
+
+
+def test_a_plan_names_passes_only_for_a_search_run_in_passes() -> None:
+    with pytest.raises(ValueError, match="needs passes"):
+        Plan("castle_search")
+    with pytest.raises(ValueError, match="takes no passes"):
+        Plan("freecell_search", (Pass("best"),))

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     from .rules import Rules
 
+from .plan import GENERAL, Plan
+
 # Moves and positions live in ``position.py``; the tables name them for every module that
 # imports them from here (an explicit re-export).
 from .position import Move as Move  # noqa: PLC0414
@@ -137,6 +139,12 @@ class Game:
     # What the game settles where the published descriptions differ, one sentence each, in
     # the project's words: ``tools/rules_docs.py`` writes them into ``decisions.md``.
     decisions: tuple[str, ...] = ()
+    # The game's place in the catalogue: the registry (``patience.games``) lists the games
+    # it finds in ``games/`` by place, then id; one with no place of its own comes last.
+    place: int = 1_000
+    # The search the solver runs for the game and its passes (``patience.plan``); with
+    # none, the general schedule its rules call for.
+    solver: Plan = GENERAL
 
     def __post_init__(self) -> None:
         names = [o.name for o in self.options]

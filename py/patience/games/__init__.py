@@ -1,28 +1,43 @@
-"""The registry of games, by id."""
+"""The registry of games, by id: every ``Game`` table of the modules of this package.
+
+No list is written by hand: ``discover`` imports each module of the package (``pkgutil``
+finds them in a folder or in the engine's zip alike) and takes the ``Game`` values it
+holds, so a new game is its file here. A module with no table (``layouts``) adds none. The
+catalogue lists them by the place each table declares (``Game.place``), then by id.
+"""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from collections.abc import Iterable
+from types import ModuleType
+
 from ..errors import OptionsError
 from ..game import Game
-from .all_in_a_row import ALL_IN_A_ROW
-from .bakers_dozen import BAKERS_DOZEN
-from .eight_off import EIGHT_OFF
-from .forty_thieves import FORTY_THIEVES
-from .freecell import FREECELL
-from .golf import GOLF
-from .klondike import KLONDIKE
-from .moving_left import MOVING_LEFT
-from .pyramid import PYRAMID
-from .roosevelt import ROOSEVELT
-from .spider import SPIDER
-from .streets_and_alleys import STREETS_AND_ALLEYS
-from .tripeaks import TRIPEAKS
-from .yukon import YUKON
 
-GAMES: dict[str, Game] = {g.id: g for g in (
-    KLONDIKE, SPIDER, FREECELL, PYRAMID, YUKON, STREETS_AND_ALLEYS, ALL_IN_A_ROW, ROOSEVELT,
-    MOVING_LEFT, BAKERS_DOZEN, EIGHT_OFF, FORTY_THIEVES, TRIPEAKS, GOLF,
-)}
+
+def tables(modules: Iterable[ModuleType]) -> list[Game]:
+    """Return the ``Game`` values the modules hold, each once, by place and then id; raise
+    ``ValueError`` if two tables share an id."""
+    found = {id(v): v for m in modules for v in vars(m).values() if isinstance(v, Game)}
+    games = sorted(found.values(), key=lambda g: (g.place, g.id))
+    ids = [g.id for g in games]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise ValueError(f"two games share the id {', '.join(twice)}")
+    return games
+
+
+def discover() -> dict[str, Game]:
+    """Import every module of this package (on its ``__path__``, read when called) and
+    return its games by id, in the catalogue's order."""
+    modules = [importlib.import_module(f"{__name__}.{info.name}")
+               for info in pkgutil.iter_modules(__path__) if not info.ispkg]
+    return {g.id: g for g in tables(modules)}
+
+
+GAMES: dict[str, Game] = discover()
 
 
 def find_game(game_id: str) -> Game:

@@ -1,6 +1,7 @@
 """All in a Row: thirteen piles feeding one foundation, up or down, King and Ace adjacent."""
 
 from ..game import Game, Published
+from ..plan import Plan
 from ..vocab import NO_BUILDING, ONE_CARD, STAYS_EMPTY, WRAP, Rows
 from .layouts import two_rows_layout
 
@@ -12,4 +13,5 @@ ALL_IN_A_ROW = Game(
     summary="Play every card onto one pile, each a rank above or below the last, whatever "
             "the suit.",
     published=(Published(),),
+    place=70, solver=Plan("row_search"),
 )

@@ -29,4 +29,5 @@ BAKERS_DOZEN = Game(
     layout=two_rows_under_foundations,
     summary="Thirteen open piles with every King at the bottom: a game of planning, as a "
             "pile that empties can never be filled again.",
+    place=100,
 )

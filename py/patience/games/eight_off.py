@@ -35,4 +35,5 @@ EIGHT_OFF = Game(
         "An empty pile takes only a King; an empty free cell takes any card.",
         "Cards on the foundations stay there.",
     ),
+    place=110,
 )

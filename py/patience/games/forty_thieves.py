@@ -1,6 +1,7 @@
 """Forty Thieves: two decks, ten open piles building down in suit, one pass through the stock."""
 
 from ..game import Game, Published
+from ..plan import Plan
 from ..vocab import ANY_CARD, IN_SUIT, ONE_CARD, TO_WASTE, Rows
 
 FORTY_THIEVES = Game(
@@ -17,4 +18,5 @@ FORTY_THIEVES = Game(
         "redeal. Only the waste's top card plays.",
         "Cards on the foundations stay there.",
     ),
+    place=120, solver=Plan("stockbeam_search"),
 )

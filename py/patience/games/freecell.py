@@ -1,6 +1,7 @@
 """FreeCell: every card face up, four free cells; Microsoft's deal numbers."""
 
 from ..game import Game, Published
+from ..plan import Plan
 from ..vocab import ALTERNATE, ANY_CARD, BUILT_RUN, Rows
 
 FREECELL = Game(
@@ -10,4 +11,5 @@ FREECELL = Game(
     shuffle="microsoft", safety="alt",
     summary="Every card is dealt face up; four free cells hold one card each.",
     published=(Published((), "99.9989%", "Blake and Gent"),),
+    place=30, solver=Plan("freecell_search"),
 )

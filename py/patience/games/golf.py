@@ -2,6 +2,7 @@
 down; one pass through the stock."""
 
 from ..game import Game, Option
+from ..plan import Plan
 from ..vocab import (
     NO_BUILDING,
     NO_FOUNDATION,
@@ -26,4 +27,5 @@ GOLF = Game(
     ),
     summary="Clear the seven piles onto the waste, each card a rank above or below the last, "
             "whatever the suit.",
+    place=140, solver=Plan("peaks_search"),
 )

@@ -1,6 +1,7 @@
 """Moving Left: two decks; the tableau closes up from the right whenever a pile empties."""
 
 from ..game import Game, Published
+from ..plan import Plan
 from ..vocab import ALTERNATE, BUILT_RUN, KING_RIGHTMOST, TO_WASTE, Rows
 from .layouts import close_up
 
@@ -12,4 +13,5 @@ MOVING_LEFT = Game(
     summary="Two decks; whenever a pile empties, the piles to its right slide left to "
             "close the gap.",
     published=(Published(),),
+    place=90, solver=Plan("stockbeam_search"),
 )

@@ -1,6 +1,7 @@
 """Pyramid: remove pairs of free cards adding up to 13, and Kings alone."""
 
 from ..game import Game, Option
+from ..plan import Plan
 from ..vocab import DISCARD, NO_BUILDING, ONE_CARD, STAYS_EMPTY, TO_WASTE, Pairs, Rows
 from .layouts import pyramid_cover, pyramid_layout
 
@@ -15,4 +16,5 @@ PYRAMID = Game(
                ("1 pass", "3 passes", "Unlimited")),
     ),
     summary="Clear the pyramid by removing pairs of free cards that add up to 13.",
+    place=40, solver=Plan("pyramid_search"),
 )

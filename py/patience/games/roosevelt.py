@@ -1,6 +1,7 @@
 """Roosevelt: two decks, seven open piles, a single pass through the stock."""
 
 from ..game import Game, Published
+from ..plan import Plan
 from ..vocab import ALTERNATE, ANY_CARD, ONE_CARD, TO_WASTE, Rows
 from .layouts import three_rows_layout
 
@@ -12,4 +13,5 @@ ROOSEVELT = Game(
     summary="Two decks; build down in alternating colours one card at a time; one pass "
             "through the stock.",
     published=(Published(),),
+    place=80, solver=Plan("onepass_search"),
 )

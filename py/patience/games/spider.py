@@ -1,6 +1,7 @@
 """Spider: two decks in ten columns; whole King-to-Ace runs of one suit leave the table."""
 
 from ..game import Game, Option, Published
+from ..plan import Plan
 from ..vocab import ANY_CARD, ANY_SUIT, SUIT_RUN, TO_EVERY_PILE, WHOLE_RUNS, Rows
 from .layouts import remove_runs, spider_pack
 
@@ -16,4 +17,5 @@ SPIDER = Game(
     summary="Build King-to-Ace runs of one suit in the columns; each complete run leaves "
             "the table.",
     published=(Published((("suits", 1),)), Published((("suits", 2),))),
+    place=20, solver=Plan("spider_search"),
 )

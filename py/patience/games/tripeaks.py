@@ -2,6 +2,7 @@
 neighbours; one pass through the stock."""
 
 from ..game import Game, Option
+from ..plan import Plan
 from ..vocab import (
     NO_BUILDING,
     NO_FOUNDATION,
@@ -26,4 +27,5 @@ TRIPEAKS = Game(
     ),
     summary="Clear three overlapping peaks onto the waste, each card a rank above or below "
             "the last, whatever the suit.",
+    place=130, solver=Plan("peaks_search"),
 )

@@ -24,12 +24,12 @@ from .heuristic import make_heuristic
 from .narrow import Narrow, make_narrow
 from .result import Result, Verdict
 from .row import fits, row_search
-from .schedule import Schedule, schedule_of
+from .schedule import WEIGHTS_OF, Fits, Schedule, schedule_of, staged
 from .search import Outcome, best_first, drain
 from .winnable import winnable_key
 
-__all__ = ["DEFAULT_BUDGET", "Result", "Verdict", "solve", "solve_steps", "uses_hidden",
-           "winnable_key"]
+__all__ = ["DEFAULT_BUDGET", "Result", "Verdict", "search_of", "solve", "solve_steps",
+           "uses_hidden", "winnable_key"]
 
 DEFAULT_BUDGET = 100_000
 # A pass of the search, started on its share of the budget.
@@ -62,13 +62,25 @@ def solve_steps(r: Rules, s: State, budget: int = DEFAULT_BUDGET,
     """
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
         raise ValueError(f"a node budget is a whole number from 0 up, not {budget!r}")
-    search = next((own for fits_, own in OWN if fits_(r, s)), _search)
+    name = search_of(r, s)
+    search = OWN[name][1] if name in OWN else _search
     verdict, moves, nodes = yield from search(r, s, budget, every)
     if verdict == "solved":
         _check(r, s, moves)
     v: Verdict = "solved" if verdict == "solved" else (
         "unwinnable" if verdict == "unwinnable" else "unknown")
     return Result(v, moves, nodes, uses_hidden(r, s))
+
+
+def search_of(r: Rules, s: State) -> str:
+    """Name the search ``solve`` runs for position ``s``: the one the game's table declares
+    (``Game.solver``, a ``patience.plan.Plan``) where its shape test holds of the rules and
+    the position, otherwise ``general`` (the passes of ``schedule.general``)."""
+    name = r.game.solver.search
+    own = OWN.get(name)
+    if (own is not None and own[0](r, s)) or staged(r, s) is not None:
+        return name
+    return "general"
 
 
 def _search(r: Rules, s: State, budget: int,
@@ -108,7 +120,7 @@ def _passes(r: Rules, s: State, every: int, plan: Schedule, narrow: Narrow | Non
     for p in plan.passes:
         if p.search in ("best", "narrow"):
             only = narrow if p.search == "narrow" else None
-            yield (_best(r, s, every, p.weights, only), p.share(budget, spent[0]),
+            yield (_best(r, s, every, WEIGHTS_OF[p.weights], only), p.share(budget, spent[0]),
                    only is None)
         elif plan.dfs is not None and p.search == "dfs":
             yield _seeded(plan.dfs, r, s, every, None), p.share(budget, spent[0]), True
@@ -223,16 +235,17 @@ def _check(r: Rules, s: State, moves: list[Move]) -> None:
         raise AssertionError("the solver's moves do not win")
 
 
-# The searches with passes of their own, each with the test that the rules and the position
-# have the shape it is written for, asked in this order; a game none takes gets the passes
-# of its schedule (``schedule.py``, run by ``_search``).
-OWN: tuple[tuple[Callable[[Rules, State], bool],
-                 Callable[[Rules, State, int, int], Generator[int, None, Outcome]]], ...] = (
-    (lambda r, s: fits(r), row_search),
-    (lambda r, s: peaks.fits(r), peaks.search),
-    (freecell.fits, freecell.solve_passes),
-    (pyramid.fits, pyramid.search),
-    (lambda r, s: onepass.fits(r), _onepass),
-    (lambda r, s: stockbeam.fits(r), _stockbeam),
-    (lambda r, s: spider.fits(r), spider.search),
-)
+# The searches with passes of their own, by the name a game's plan gives them
+# (``patience.plan``), each with the test that the rules and the position have the shape it
+# is written for; a game that names none of them, or whose position its search's test
+# refuses, gets the passes of its schedule (``schedule.py``, run by ``_search``).
+OWN: dict[str, tuple[Fits, Callable[[Rules, State, int, int],
+                                    Generator[int, None, Outcome]]]] = {
+    "row_search": (lambda r, s: fits(r), row_search),
+    "peaks_search": (lambda r, s: peaks.fits(r), peaks.search),
+    "freecell_search": (freecell.fits, freecell.solve_passes),
+    "pyramid_search": (pyramid.fits, pyramid.search),
+    "onepass_search": (lambda r, s: onepass.fits(r), _onepass),
+    "stockbeam_search": (lambda r, s: stockbeam.fits(r), _stockbeam),
+    "spider_search": (lambda r, s: spider.fits(r), spider.search),
+}

@@ -1,8 +1,9 @@
 """A depth-first search for open games played one card at a time (Streets and Alleys).
 
 The shape: one deck, every card face up in the tableau from the start, no stock and no free
-cells, one card lifted at a time, any card into an empty pile, foundations up in suit with
-no card coming back. The general search (``search.py``) builds a new position and key for
+cells, building down regardless of suit, one card lifted at a time, any card into an empty
+pile, foundations up in suit with no card coming back (``fits``; a table names the search
+in its plan). The general search (``search.py``) builds a new position and key for
 every child; here one position is changed in place and changed back, and its key is a
 128-bit Zobrist hash updated move by move (each tableau card keyed with the card under it,
 or the bottom of its pile, so that the order of the piles does not count, as in
@@ -75,8 +76,9 @@ def fits(r: Rules, s: State) -> bool:
     """Tell whether the game of ``r`` and position ``s`` have the shape this search needs."""
     g = r.game
     return (g.stock == NO_STOCK and not r.C and g.decks == 1 and g.foundation == SUIT_UP
-            and g.foundations == 4 and g.lift == ONE_CARD and g.empty == ANY_CARD
-            and g.after_move is None and not r.pairs and not r.takeback and g.symmetric
+            and g.foundations == 4 and g.build == ANY_SUIT and g.lift == ONE_CARD
+            and g.empty == ANY_CARD and g.after_move is None and not r.pairs
+            and not r.takeback and g.symmetric
             and g.cover is None and g.pack is None and g.goal == "foundations"
             and g.safety in ("any", "alt", "none") and not any(s.down))
 
