@@ -19,6 +19,7 @@ from patience.game import Game, Move, Option
 from patience.games import GAMES
 from patience.games.layouts import peaks_cover, peaks_layout, turn_up_free
 from patience.notation import check_position, format_position, parse_position
+from patience.plan import Plan
 from patience.solver import solve
 from patience.solver.peaks import fits, search
 from patience.solver.search import drain
@@ -42,6 +43,7 @@ OPEN = Game(
     goal="tableau",
     options=(Option("wrap", "Wrap", (False, True), False),),
     summary="A table built in a test: four open piles played onto the waste.",
+    solver=Plan("peaks_search"),
 )
 # Peaks: 28 cards in three peaks, the covered ones face down.
 PEAKS = Game(
@@ -51,6 +53,7 @@ PEAKS = Game(
     stock=ONTO_PLAY_PILE, passes=1, play=OntoWaste(wrap=True), symmetric=False,
     cover=peaks_cover, after_move=turn_up_free, goal="tableau", layout=peaks_layout,
     summary="A table built in a test: three peaks played onto the waste.",
+    solver=Plan("peaks_search"),
 )
 
 
