@@ -11,6 +11,9 @@ its forced moves, its dead-end test), the driver only never stops early.
 - ``depth_first`` drives an ``InPlace`` game: one position changed by a move and changed
   back (Klondike and Yukon, ``klondike.py``; Streets and Alleys, ``castle.py``). The game
   remembers the positions met; ``enter`` plays a move only onto a position not met.
+  A game whose positions are small values (Roosevelt, ``onepass.py``; the Pyramid,
+  ``pyramid.py``; TriPeaks and Golf, ``peaks.py``) is made one by ``ByValue``: the
+  position is replaced by the move's result and put back by undoing it.
 - ``best_first`` drives a ``Copying`` game: positions are values, a frontier ordered by the
   game's score, a table of keys met (the general search, ``search.py``).
 """
@@ -19,7 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Generator, Hashable, Iterable
 from heapq import heappop, heappush
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
+
+from ..game import Move, State
+from ..rules import Rules
 
 Plan = TypeVar("Plan")
 Rec = TypeVar("Rec")
@@ -113,6 +119,57 @@ def depth_first(game: InPlace[Plan, Rec], budget: int,
         stack.append(children())
         pos.append(0)
     return "unwinnable", [], nodes
+
+
+class ByValue(Generic[Pos, Plan, Step]):
+    """An ``InPlace`` game whose positions are values: ``now`` is the position, a record is
+    the position a move left and the steps it played (that move's and the forced ones). A
+    game gives ``step`` (a plan's position and steps, or None where it was met), its
+    ``children`` and ``won`` (of ``now``); ``lost`` is never, unless a game says otherwise
+    (a game may give no children instead: the position then counts as expanded)."""
+
+    now: Pos
+
+    def step(self, plan: Plan) -> tuple[Pos, list[Step]] | None:
+        """Return the position ``plan`` leads to from ``now`` (forced moves played) and
+        the steps to it, remembering it; or None where it was met before."""
+        raise NotImplementedError
+
+    def enter(self, plan: Plan) -> list[tuple[Pos, list[Step]]] | None:
+        """Play ``plan`` (``InPlace.enter``)."""
+        got = self.step(plan)
+        if got is None:
+            return None
+        before = self.now
+        self.now = got[0]
+        return [(before, got[1])]
+
+    def undo(self, recs: list[tuple[Pos, list[Step]]]) -> None:
+        """Put back the position before ``recs``."""
+        self.now = recs[0][0]
+
+    def lost(self, recs: list[tuple[Pos, list[Step]]] | None) -> bool:
+        """Never: a game of values drops a lost position by giving it no children."""
+        return False
+
+
+class Replay:
+    """A search's line turned into the engine's moves: ``play`` plays a move from the
+    position reached (``s``) and adds it to ``moves``."""
+
+    def __init__(self, r: Rules, s: State) -> None:
+        self.apply, self.s = r.apply, s
+        self.moves: list[Move] = []
+
+    def play(self, m: Move) -> None:
+        """Play ``m`` from the position reached."""
+        self.moves.append(m)
+        self.s = self.apply(self.s, m)
+
+
+def steps_of(path: list[list[tuple[Pos, list[Step]]]]) -> list[Step]:
+    """Return the steps of a ``ByValue`` game's winning records, from the root."""
+    return [step for recs in path for _, steps in recs for step in steps]
 
 
 class Copying(Protocol[Pos, Step_co]):
