@@ -16,6 +16,10 @@ its forced moves, its dead-end test), the driver only never stops early.
   position is replaced by the move's result and put back by undoing it.
 - ``best_first`` drives a ``Copying`` game: positions are values, a frontier ordered by the
   game's score, a table of keys met (the general search, ``search.py``).
+
+Beside them, ``beam`` drives a ``Beamed`` game through a one-pass stock card by card,
+keeping the best positions of each card (Roosevelt, ``onepass.beam``; Moving Left,
+``stockbeam.py``): it looks for a win and proves nothing.
 """
 
 from __future__ import annotations
@@ -243,6 +247,88 @@ def best_first(game: Copying[Pos, Step], root: Pos, budget: int, every: int = 0,
             tick -= 1
             heappush(frontier, (h(c), tick, c, me, steps))
     return ("unwinnable" if exact else "unknown"), [], nodes
+
+
+class Beamed(Protocol[Pos, Step_co]):
+    """A game for the beam: positions are values, a stock is turned one card at a time."""
+
+    def key(self, s: Pos) -> Hashable:
+        """Return the key of ``s``: positions of one key in a level count once."""
+        ...
+
+    def expand(self, s: Pos) -> Iterable[tuple[tuple[Step_co, ...], Pos]]:
+        """Return the children of ``s`` that turn no card, each with the moves to it."""
+        ...
+
+    def finish(self, s: Pos) -> tuple[Step_co, ...] | None:
+        """Return the moves that win from ``s`` where it is won for certain, else None."""
+        ...
+
+    def out(self, s: Pos) -> bool:
+        """Tell whether the stock is played out at ``s``."""
+        ...
+
+    def turn(self, s: Pos) -> tuple[tuple[Step_co, ...], Pos]:
+        """Return the position after turning the next card from ``s``, and the moves."""
+        ...
+
+    def order(self, level: list[Pos]) -> list[int]:
+        """Return the places of a level's positions, the best first."""
+        ...
+
+
+def beam(game: Beamed[Pos, Step], root: Pos, first: tuple[Step, ...], budget: int,
+         width: int, reach: int, every: int = 0
+         ) -> Generator[int, None, tuple[str, list[Step], int]]:
+    """Look for a win from ``root`` (reached by the moves ``first``) stock card by stock
+    card, keeping the ``width`` best positions; return ``solved`` with the moves, or
+    ``unknown``.
+
+    A level is the positions with the same stock cards turned. From each kept position the
+    beam reaches every position it can without turning, breadth first, at most
+    ``reach * width`` a level, each key once; the ``width`` best of those by the game's
+    ``order`` then turn the next card. Nodes are the positions expanded; each is looked at
+    for a win first, as are the positions of a level reached but not expanded.
+    """
+    key, expand, finish, turn = game.key, game.expand, game.finish, game.turn
+    # Per position reached: the one it came from and the moves between (``path_to``).
+    parents: list[tuple[int, tuple[Step, ...]]] = [(-1, first)]
+    level = [(root, 0)]
+    nodes = 0
+    while True:
+        seen = {key(s) for s, _ in level}
+        reached = list(level)
+        i = 0
+        while i < len(reached) and len(reached) < reach * width:
+            s, me = reached[i]
+            i += 1
+            done = finish(s)
+            if done is not None:
+                return "solved", path_to(parents, me) + list(done), nodes
+            if nodes >= budget:
+                return "unknown", [], nodes
+            nodes += 1
+            if every and not nodes % every:
+                yield nodes
+            for steps, c in expand(s):
+                k = key(c)
+                if k in seen:
+                    continue
+                seen.add(k)
+                parents.append((me, steps))
+                reached.append((c, len(parents) - 1))
+        for s, me in reached[i:]:
+            done = finish(s)
+            if done is not None:
+                return "solved", path_to(parents, me) + list(done), nodes
+        if game.out(reached[0][0]):
+            return "unknown", [], nodes
+        level = []
+        for j in game.order([s for s, _ in reached])[:width]:
+            s, me = reached[j]
+            steps, c = turn(s)
+            parents.append((me, steps))
+            level.append((c, len(parents) - 1))
 
 
 def path_to(parents: list[tuple[int, tuple[Step, ...]]], node: int) -> list[Step]:

@@ -340,87 +340,78 @@ def search(r: Rules, root: State, budget: int, every: int = 0,
     return verdict, _replay(r, root, play.deck, drive.steps_of(path)), nodes
 
 
-# A beam's position with the steps into it from the position it came from, and that one's.
-Node = tuple[Position, "Node | None", list[Step]]
-
-
 def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
          seed: int | None = None, reach: list[int] | None = None
          ) -> Generator[int, None, Outcome]:
-    """Look for a win stock card by stock card, keeping the ``width`` best positions; return
-    ``solved`` with the moves, or ``unknown`` (it proves nothing).
+    """Look for a win stock card by stock card (``drive.beam``), keeping the ``width`` best
+    positions; return ``solved`` with the moves, or ``unknown`` (it proves nothing).
 
-    A level is the positions with the same stock cards turned. From each kept position the
-    beam reaches every position it can without turning (tableau moves, plays of the waste's
-    top card, safe moves after each), at most ``40 * width`` of them a level; the ``width``
-    best of those, by ``_score``, then turn the next card. Positions of a level met twice (by
-    ``_Play``'s key) count once. Nodes are the positions expanded, as in ``search``. Positions
-    of equal score keep the order they were reached in; with a ``seed`` their order is
-    shuffled by it instead (a restart that keeps other positions: cheap diversity).
-    ``reach[0]``, if given, is raised to the most cards up in a position the beam rated.
+    From each kept position the beam reaches every position it can without turning
+    (tableau moves, plays of the waste's top card, safe moves after each), at most
+    ``40 * width`` of them a level (by ``_Play``'s key, each once); the ``width`` best of
+    those, by ``_score``, then turn the next card. Positions of equal score keep the order
+    they were reached in; with a ``seed`` their order is shuffled by it instead (a restart
+    that keeps other positions: cheap diversity). ``reach[0]``, if given, is raised to the
+    most cards up in a position the beam rated.
     """
-    noise = random.Random(seed)
     play = _Play(r, root)
-    children, close, won, n_deck = play.children, play.close, play.won, play.n_deck
-    start: Node = (play.start, None, play.first)
-    level = [start]
-    nodes = 0
-    while True:
-        seen = {(tuple(sorted(n[0][0])), n[0][2]) for n in level}
-        reached = list(level)
-        i = 0
-        while i < len(reached) and len(reached) < 40 * width:
-            node = reached[i]
-            i += 1
-            pos = node[0]
-            if won(pos):
-                return "solved", _replay(r, root, play.deck, _path(node)), nodes
-            if nodes >= budget:
-                return "unknown", [], nodes
-            nodes += 1
-            if every and not nodes % every:
-                yield nodes
-            p = pos[3]
-            for _, step, child in children(pos):
-                if step[0] == DECK and step[1] >= p:
-                    continue
-                tab, found, gone, _ = child
-                rest = list(tab)
-                steps = [step]
-                found, gone = close(rest, found, gone, p, steps)
-                k = (tuple(sorted(rest)), gone)
-                if k in seen:
-                    continue
-                seen.add(k)
-                reached.append(((tuple(rest), found, gone, p), node, steps))
-        for node in reached[i:]:
-            if won(node[0]):
-                return "solved", _replay(r, root, play.deck, _path(node)), nodes
-        if reached[0][0][3] >= n_deck:
-            return "unknown", [], nodes
-        if reach is not None:
-            reach[0] = max([reach[0], *(sum(n[0][1]) for n in reached)])
-        if seed is not None:
-            noise.shuffle(reached)
-        reached.sort(key=lambda n: -_score(play, n[0]))
-        level = []
-        for node in reached[:width]:
-            tab, found, gone, p = node[0]
+    verdict, steps, nodes = yield from drive.beam(
+        _Beam(play, seed, reach), play.start, tuple(play.first), budget, width, 40, every)
+    return verdict, _replay(r, root, play.deck, steps) if verdict == "solved" else [], nodes
+
+
+class _Beam:
+    """The beam's game (``drive.Beamed``) on ``_Play``'s positions."""
+
+    def __init__(self, play: _Play, seed: int | None, reach: list[int] | None) -> None:
+        self.play, self.seed, self.reach = play, seed, reach
+        self.noise = random.Random(seed)
+
+    def key(self, pos: Position) -> object:
+        """The tableau, blind to the order of its piles, and the deck places played."""
+        return tuple(sorted(pos[0])), pos[2]
+
+    def expand(self, pos: Position) -> list[tuple[tuple[Step, ...], Position]]:
+        """The children that turn no card, safe moves played after each."""
+        close = self.play.close
+        p = pos[3]
+        out: list[tuple[tuple[Step, ...], Position]] = []
+        for _, step, child in self.play.children(pos):
+            if step[0] == DECK and step[1] >= p:
+                continue
+            tab, found, gone, _ = child
             rest = list(tab)
-            steps = []
-            found, gone = close(rest, found, gone, p + 1, steps)
-            level.append(((tuple(rest), found, gone, p + 1), node, steps))
+            steps = [step]
+            found, gone = close(rest, found, gone, p, steps)
+            out.append((tuple(steps), (tuple(rest), found, gone, p)))
+        return out
 
+    def finish(self, pos: Position) -> tuple[Step, ...] | None:
+        """No step where the position is won for certain (``_replay`` finishes it)."""
+        return () if self.play.won(pos) else None
 
-def _path(node: Node) -> list[Step]:
-    """Return the steps into a beam's position from the start, in order (a turn that plays
-    no card has no step: ``_replay`` turns the stock as the next card played needs)."""
-    out: list[list[Step]] = []
-    at: Node | None = node
-    while at is not None:
-        out.append(at[2])
-        at = at[1]
-    return [step for steps in reversed(out) for step in steps]
+    def out(self, pos: Position) -> bool:
+        """The pointer past the deck."""
+        return pos[3] >= self.play.n_deck
+
+    def turn(self, pos: Position) -> tuple[tuple[Step, ...], Position]:
+        """The next card turned (no step: ``_replay`` turns as a play needs), safe moves
+        played after it."""
+        tab, found, gone, p = pos
+        rest = list(tab)
+        steps: list[Step] = []
+        found, gone = self.play.close(rest, found, gone, p + 1, steps)
+        return tuple(steps), (tuple(rest), found, gone, p + 1)
+
+    def order(self, level: list[Position]) -> list[int]:
+        """Best ``_score`` first; ties in the order reached, or shuffled by the seed."""
+        if self.reach is not None:
+            self.reach[0] = max([self.reach[0], *(sum(pos[1]) for pos in level)])
+        places = list(range(len(level)))
+        if self.seed is not None:
+            self.noise.shuffle(places)
+        places.sort(key=lambda j: -_score(self.play, level[j]))
+        return places
 
 
 def _score(play: _Play, pos: Position) -> int:
