@@ -171,6 +171,22 @@ class Replay:
         self.s = self.apply(self.s, m)
 
 
+def never(recs: object) -> bool:
+    """Tell no position lost (``InPlace.lost`` of a game that gives a lost position no
+    moves instead)."""
+    return False
+
+
+def bits(m: int) -> list[int]:
+    """Return the places of the set bits of ``m``, lowest first (the bit-mask searches)."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
 def steps_of(path: list[list[tuple[Pos, list[Step]]]]) -> list[Step]:
     """Return the steps of a ``ByValue`` game's winning records, from the root."""
     return [step for recs in path for _, steps in recs for step in steps]

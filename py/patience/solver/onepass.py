@@ -41,6 +41,7 @@ from ..rules import Rules
 from ..vocab import ALTERNATE, ANY_CARD, ONE_CARD, SUIT_UP, TO_WASTE
 from . import drive
 from .search import finished
+from .stockbeam import buried
 
 Outcome = tuple[str, list[Move], int]
 # A step of the search, replayed into engine moves at the end: a tableau pile's top card up
@@ -83,7 +84,7 @@ class _Play:
         found0, gone0 = close(tab0, _heights(r, root), 0, p0, first)
         self.n_t, self.deck, self.n_deck, self.onto = n_t, deck, len(deck), onto
         self.close = close
-        self.children = _mover(n_t, deck, onto, chain_for, put)
+        self.children = _mover(deck, onto, chain_for, put)
         self.won = _winner(r.game.cards, len(deck), onto)
         # The steps into the start (its safe moves) and the start.
         self.first = first
@@ -142,11 +143,9 @@ def _foundations(decks: int) -> tuple[Chain, Put, Safe]:
         base = SUIT[c] * decks
         if chain_for(found, c) < 0 or min(found[base:base + decks]) < rk - 1:
             return False
-        if rk <= 2:
-            return True
         a, b = opposite[c]
-        return (min(found[a * decks:(a + 1) * decks]) >= rk - 1
-                and min(found[b * decks:(b + 1) * decks]) >= rk - 1)
+        return rk <= 2 or (min(found[a * decks:(a + 1) * decks]) >= rk - 1
+                           and min(found[b * decks:(b + 1) * decks]) >= rk - 1)
 
     return chain_for, put, safe
 
@@ -197,7 +196,7 @@ def _closer(n_t: int, deck: tuple[int, ...], chain_for: Chain, put: Put, safe: S
 Child = tuple[int, Step, Position]
 
 
-def _mover(n_t: int, deck: tuple[int, ...], onto: list[list[int]], chain_for: Chain,
+def _mover(deck: tuple[int, ...], onto: list[list[int]], chain_for: Chain,
            put: Put) -> Callable[[Position], list[Child]]:
     """Return ``children``, which gives the moves of a position, in the order to try them."""
     n_deck = len(deck)
@@ -206,19 +205,18 @@ def _mover(n_t: int, deck: tuple[int, ...], onto: list[list[int]], chain_for: Ch
         """Return the moves of a position (before safe moves): order, step, position."""
         tab, found, gone, p = pos
         out: list[Child] = []
+        # want[a]: the piles card a may go on; empty: the first empty pile (-1: none).
         want: dict[int, list[int]] = {}
         empty = -1
-        for t in range(n_t):
-            pile = tab[t]
-            if pile:
-                for a in onto[pile[-1]]:
-                    want.setdefault(a, []).append(t)
-            elif empty < 0:
-                empty = t
-        for t in range(n_t):
-            pile = tab[t]
+        held: list[tuple[int, tuple[int, ...]]] = []
+        for t, pile in enumerate(tab):
             if not pile:
+                empty = t if empty < 0 else empty
                 continue
+            held.append((t, pile))
+            for a in onto[pile[-1]]:
+                want.setdefault(a, []).append(t)
+        for t, pile in held:
             c = pile[-1]
             i = chain_for(found, c)
             if i >= 0:
@@ -425,18 +423,10 @@ def _score(play: _Play, pos: Position) -> int:
         for i in range(1, len(pile)):
             if pile[i] not in onto[pile[i - 1]]:
                 disorder += 1
-    low = [14, 14, 14, 14]
-    blocking = waste = 0
-    for i in range(p):
-        if not gone >> i & 1:
-            c = deck[i]
-            waste += 1
-            if low[SUIT[c]] < RANK[c]:
-                blocking += 1
-            else:
-                low[SUIT[c]] = RANK[c]
+    waste = [deck[i] for i in range(p) if not gone >> i & 1]
     empty = sum(1 for pile in tab if not pile)
-    return 10 * sum(found) - 3 * disorder - 5 * blocking - 3 * waste + 2 * empty
+    return (10 * sum(found) - 3 * disorder - 5 * buried(waste) - 3 * len(waste)
+            + 2 * empty)
 
 
 def _first(child: tuple[int, Step, Position]) -> int:

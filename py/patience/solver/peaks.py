@@ -172,14 +172,8 @@ class _Walk:
             if _stranded(g, mask, k, top):
                 return []
             # Each play as its card's weight, then the card (7 bits: 127 cards at most).
-            plays: list[int] = []
-            m = mask & fit[top]
-            while m:
-                low = m & -m
-                m ^= low
-                i = low.bit_length() - 1
-                if not cover[i] & mask:
-                    plays.append(weight[i] << 7 | i)
+            plays = [weight[i] << 7 | i for i in drive.bits(mask & fit[top])
+                     if not cover[i] & mask]
             plays.sort(reverse=True)
             out = [x & 127 for x in plays]
             if k:
@@ -192,21 +186,13 @@ class _Walk:
 
         self.start, self.enter, self.undo, self.children = start, enter, undo, children
         self.won = lambda: not now[0]
-        self.lost = _never
-
-
-def _never(recs: object) -> bool:
-    return False
+        self.lost = drive.never
 
 
 def search(r: Rules, s: State, budget: int,
            every: int = 0) -> Generator[int, None, Outcome]:
-    """Search ``s`` exactly (``drive.depth_first``); return the verdict, the winning moves
-    and the nodes expanded.
-
-    A generator like ``search.best_first``: it yields the nodes expanded so far every
-    ``every`` nodes (never when ``every`` is 0).
-    """
+    """Search ``s`` exactly: ``drive.depth_first`` on ``_Walk`` (its verdict, the winning
+    moves and the nodes expanded; it yields every ``every`` nodes, never when 0)."""
     g = _Table(r, s)
     verdict, path, nodes = yield from drive.depth_first(_Walk(g), budget, every)
     return verdict, _moves(r, g, drive.steps_of(path)) if verdict == "solved" else [], nodes

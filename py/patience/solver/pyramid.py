@@ -48,6 +48,7 @@ from ..cards import RANK
 from ..game import Move, State
 from ..rules import Rules
 from . import drive
+from .drive import bits
 
 Outcome = tuple[str, list[Move], int]
 # A removal of the search: kind (0 a King of the pyramid, 1 two pyramid cards, 2 a card
@@ -143,15 +144,15 @@ class _Pyramid:
         each other) finds its own partner among ``b`` and ``qb``, ``a`` and ``qa``."""
         cone = self.cone
         # Left: the cards of rank k (pyramid ones must be matched), right: the others.
-        left = [(i, True) for i in _bits(a)] + [(j, False) for j in _bits(qa)]
-        right = [(i, True) for i in _bits(b)] + [(j, False) for j in _bits(qb)]
+        left = [(i, True) for i in bits(a)] + [(j, False) for j in bits(qa)]
+        right = [(i, True) for i in bits(b)] + [(j, False) for j in bits(qb)]
 
         def joins(x: tuple[int, bool], y: tuple[int, bool]) -> bool:
             if x[1] and y[1]:
                 return not cone[x[0]] >> y[0] & 1
             return x[1] or y[1]
 
-        spare = len(_bits(qa))
+        spare = len(bits(qa))
 
         def place(li: int, used: int) -> bool:
             # Every pyramid card of the left from ``li`` on gets a partner; then the
@@ -167,16 +168,6 @@ class _Pyramid:
             return False
 
         return place(0, 0)
-
-
-def _bits(m: int) -> list[int]:
-    """Return the places of the set bits of ``m``, lowest first."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 def _reachable(sm: int, p: int, tm: int, rank_q: list[int], t_of: list[int],
@@ -223,7 +214,7 @@ class _Walk:
             changed = True
             while changed and tm:
                 changed = False
-                free = [i for i in _bits(tm) if not tm & cover[i]]
+                free = [i for i in bits(tm) if not tm & cover[i]]
                 for i in free:
                     if rank_t[i] == total:
                         tm &= ~(1 << i)
@@ -276,7 +267,7 @@ class _Walk:
             up = sm if rec < limit else _reachable(sm, p, tm, rank_q, t_of, total)
             if stranded(tm, up):
                 return []
-            free = [i for i in _bits(tm) if not tm & cover[i]]
+            free = [i for i in bits(tm) if not tm & cover[i]]
             top = (sm & ((1 << p) - 1)).bit_length() - 1
             out: list[tuple[int, tuple[Position, Action]]] = []
             for x, i in enumerate(free):
@@ -285,18 +276,14 @@ class _Walk:
                 for j in free[x + 1:]:
                     if rank_t[j] == want:
                         out.append((0, ((tm & ~(1 << i | 1 << j), sm, p, rec), (1, i, j))))
-                m = q_of[want] & sm
-                while m:
-                    low = m & -m
-                    m ^= low
-                    j = low.bit_length() - 1
+                for j in bits(q_of[want] & sm):
                     if j == top or j >= p:
                         pas = rec
                     elif rec < limit:
                         pas = rec + 1
                     else:
                         continue
-                    rest = sm ^ low
+                    rest = sm ^ 1 << j
                     child = (tm & ~(1 << i), rest, _settle(rest, j), pas if not unlimited else 0)
                     # The waste's top first, then the cards turned to soonest.
                     cost = 1 if j == top else 2 + (pas - rec) * 64 + j
@@ -315,25 +302,17 @@ class _Walk:
 
         self.start, self.enter, self.undo, self.children = start, enter, undo, children
         self.won = lambda: not now[0]
-        self.lost = _never
+        self.lost = drive.never
 
 
 def _dearest(child: tuple[int, object]) -> int:
     return -child[0]
 
 
-def _never(recs: object) -> bool:
-    return False
-
-
 def search(r: Rules, s: State, budget: int,
            every: int = 0) -> Generator[int, None, Outcome]:
-    """Search ``s`` exactly (``drive.depth_first``); return the verdict, the winning moves
-    and the nodes expanded.
-
-    A generator like ``search.best_first``: it yields the nodes expanded so far every
-    ``every`` nodes (never when ``every`` is 0).
-    """
+    """Search ``s`` exactly; return the verdict, the winning moves and the nodes expanded,
+    yielding the nodes every ``every`` (never when 0): ``drive.depth_first`` on ``_Walk``."""
     g = _Pyramid(r, s)
     verdict, path, nodes = yield from drive.depth_first(_Walk(r, s, g), budget, every)
     return verdict, _moves(r, s, g, drive.steps_of(path)) if verdict == "solved" else [], nodes
@@ -343,13 +322,8 @@ def _moves(r: Rules, s: State, g: _Pyramid, path: list[Action]) -> list[Move]:
     """Return the real game's moves for a line of the search's removals."""
     names, T = r.names, r.T
     found = names[r.F[0]]
-    out: list[Move] = []
-
-    def play(m: Move) -> None:
-        nonlocal s
-        out.append(m)
-        s = r.apply(s, m)
-
+    line = drive.Replay(r, s)
+    play = line.play
     for kind, a, b in path:
         if kind == 0:
             play(Move(names[T[a]], found))
@@ -358,16 +332,16 @@ def _moves(r: Rules, s: State, g: _Pyramid, path: list[Action]) -> list[Move]:
         else:
             card = g.q[a]
             for _ in range(4 * len(g.q) * (g.limit + 2 if g.limit < UNLIMITED else 4) + 8):
-                waste = s.piles[r.waste]
+                waste = line.s.piles[r.waste]
                 if waste and waste[-1] == card:
                     break
                 if waste and RANK[waste[-1]] == g.total:
                     play(Move("waste", found))
-                elif s.piles[r.stock]:
+                elif line.s.piles[r.stock]:
                     play(Move("stock", "waste"))
                 else:
                     play(Move("waste", "stock", len(waste)))
             else:
                 raise AssertionError("the search's line does not bring its card up")
             play(Move("waste", names[T[b]]))
-    return out
+    return line.moves

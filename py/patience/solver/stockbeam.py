@@ -18,7 +18,7 @@ times the cost a position.
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 
 from ..auto import finish_moves
 from ..cards import RANK, SUIT
@@ -50,19 +50,25 @@ def score(r: Rules, s: State) -> int:
     waste cards; plus empty piles. (Weights from a few Moving Left deals.)"""
     piles, down = s.piles, s.down
     up = sum(len(piles[f]) for f in r.F)
-    hidden = buried = 0
-    for t in (*r.T, r.waste):
-        low = [14, 14, 14, 14]
-        hidden += down[t]
-        for c in piles[t]:
-            if low[SUIT[c]] < RANK[c]:
-                buried += 1
-            else:
-                low[SUIT[c]] = RANK[c]
+    hidden = sum(down[t] for t in r.T) + down[r.waste]
+    under = sum(buried(piles[t]) for t in (*r.T, r.waste))
     empty = sum(1 for t in r.T if not piles[t])
     w = WEIGHTS
-    return (w[0] * up + w[1] * hidden + w[2] * buried + w[3] * len(piles[r.waste])
+    return (w[0] * up + w[1] * hidden + w[2] * under + w[3] * len(piles[r.waste])
             + w[4] * empty)
+
+
+def buried(cards: Iterable[int]) -> int:
+    """Count the cards (bottom first) that lie on a lower card of their suit: each waits
+    for that card to go up first."""
+    low = [14, 14, 14, 14]
+    n = 0
+    for c in cards:
+        if low[SUIT[c]] < RANK[c]:
+            n += 1
+        else:
+            low[SUIT[c]] = RANK[c]
+    return n
 
 
 def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
