@@ -28,7 +28,9 @@ Search = Literal["general", "klondike_search", "castle_search", "freecell_search
 # The heuristic's weights a best-first pass uses, by name (``solver/heuristic.py``: ``usual``
 # is ``WEIGHTS``, ``alt0``-``alt2`` the ``ALTERNATES``).
 Weights = Literal["usual", "alt0", "alt1", "alt2"]
-# The weights best-first passes try one after the other where a plan tries them all.
+# The weights best-first passes try one after the other where a plan tries them all: for
+# short restarts under each (``EACH``), or in the order that suits a waste (``ORDERS``).
+EACH: tuple[Weights, ...] = ("usual", "alt0", "alt1", "alt2")
 ORDERS: tuple[Weights, ...] = ("alt2", "usual", "alt1", "alt0")
 
 

@@ -1,7 +1,7 @@
 """Streets and Alleys: eight open piles building down regardless of suit, one card at a time."""
 
 from ..game import Game, Published
-from ..plan import Pass, Plan
+from ..plan import EACH, Pass, Plan
 from ..vocab import ANY_CARD, ANY_SUIT, ONE_CARD, Rows
 
 # The solver's passes (``patience.plan``): short best-first restarts find many wins soonest;
@@ -10,9 +10,8 @@ from ..vocab import ANY_CARD, ANY_SUIT, ONE_CARD, Rows
 # in at most 25,000 positions); past 100,000 positions, restarts of it, its order of moves
 # shuffled a little by each seed, find more wins. Any pass that runs dry proves the game
 # lost.
-SOLVER = Plan("castle_search", (
-    *(Pass("best", 10, 10_000, w) for w in ("usual", "alt0", "alt1", "alt2")),
-    Pass("dfs", cap=60_000), Pass("restarts")))
+SOLVER = Plan("castle_search", (*(Pass("best", 10, 10_000, w) for w in EACH),
+                                Pass("dfs", cap=60_000), Pass("restarts")))
 
 STREETS_AND_ALLEYS = Game(
     id="streets_and_alleys", title="Streets and Alleys", decks=1, tableau=8, foundations=4,

@@ -19,7 +19,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
 from ..game import State
-from ..plan import ORDERS, Pass, Weights
+from ..plan import EACH, ORDERS, Pass, Weights
 from ..rules import Rules
 from ..vocab import SUIT_UP
 from . import castle, klondike
@@ -58,8 +58,7 @@ NARROWED = Schedule((*(Pass("narrow", 6, weights=w) for w in ORDERS),
                      Pass("best", 6, weights="alt2"), Pass("best")))
 # Games building up in suit: short restarts with other weights (a tenth of the budget
 # each) before the exact pass.
-SUITED = Schedule((*(Pass("best", 10, weights=w) for w in ("usual", "alt0", "alt1", "alt2")),
-                   Pass("best")))
+SUITED = Schedule((*(Pass("best", 10, weights=w) for w in EACH), Pass("best")))
 PLAIN = Schedule((Pass("best"),))
 
 
