@@ -92,15 +92,15 @@ export function designCards(snap) {
 }
 
 /** The rows of the "side" mode: piles that do not fan go down the sides, the fanned rows
- * become one row in the middle. */
+ * become one row in the middle, and so does an overlapping row (the peaks, a pyramid). */
 function sidePlan(layout) {
   const left = [];
   const right = [];
   const middle = [];
-  let triangle = null;
+  let overlapped = null;
   for (const row of layout.rows) {
     if (overlapOf(row)) {
-      triangle = overlapOf(row);
+      overlapped = overlapOf(row);
       continue;
     }
     if (isFanned(row)) {
@@ -113,7 +113,7 @@ function sidePlan(layout) {
       (kindOf(layout, slot.pile) === "foundation" ? right : left).push({ ...slot, fan });
     }
   }
-  return { left, right, middle, triangle };
+  return { left, right, middle, overlapped };
 }
 
 /** Return the card size, the corner index and the position of every pile and card. */
@@ -206,11 +206,11 @@ function rowGeometryAt(snap, width, height, smaller) {
 }
 
 function sideGeometry(snap, width, height) {
-  const { left, right, middle, triangle } = sidePlan(snap.layout);
+  const { left, right, middle, overlapped } = sidePlan(snap.layout);
   const gap = Math.round(Math.max(4, Math.min(12, width * 0.01)));
   const design = designCards(snap);
-  const midCols = triangle ? triangle.width / 2 : middle.length;
-  const midUnits = triangle ? overlapUnits(triangle) : 1 + (design - 1) * DESIGN_FAN;
+  const midCols = overlapped ? overlapped.width / 2 : middle.length;
+  const midUnits = overlapped ? overlapUnits(overlapped) : 1 + (design - 1) * DESIGN_FAN;
   // Try one to three columns on each side; keep the arrangement with the largest cards.
   let best = null;
   for (const kl of left.length ? [1, 2, 3] : [0]) {
@@ -242,7 +242,7 @@ function sideGeometry(snap, width, height) {
   };
   panel(left, kl, x0);
   const midX = x0 + kl * (cardW + gap) + (kl ? gap : 0);
-  if (triangle) placeOverlap(snap, piles, triangle, midX, midCols, gap, { cardW, cardH, gap, index });
+  if (overlapped) placeOverlap(snap, piles, overlapped, midX, midCols, gap, { cardW, cardH, gap, index });
   middle.forEach((slot, c) => {
     piles[slot.pile] = place(snap, slot.pile, midX + c * (cardW + gap), gap, slot.fan, cardW, cardH, index, height - 2 * gap);
   });
