@@ -11,8 +11,7 @@ import patience
 from patience import Rules, State
 from patience.cards import card_str
 from patience.solver import freecell, solve
-from patience.solver.heuristic import make_heuristic
-from patience.solver.search import best_first, drain
+from patience.solver.search import drain
 
 from helpers import plain_search, setup
 
@@ -177,54 +176,6 @@ def test_yields_count_on_from_the_passes_before() -> None:
     assert verdict == "unknown" and nodes == 400
     # Four restarts of 40 positions each, then the last pass: its hundreds, counted on.
     assert got == [160 + 100, 160 + 200]
-
-
-def uneven(seed: int) -> tuple[Rules, State]:
-    """Return a small position with the four foundations at uneven heights (Four to Six:
-    where the wider safe rule puts a card up that the engine's rule keeps) and the cards
-    above them dealt at random, four into the cells and the rest one to each column, then
-    onto columns at random: no cell free and no column empty, so that some are lost."""
-    rng = random.Random(seed)
-    heights = [rng.randint(4, 6) for _ in range(4)]
-    cards = [k * 4 + suit for suit in range(4) for k in range(heights[suit], 13)]
-    rng.shuffle(cards)
-    piles: dict[str, str] = {f"f{x + 1}": " ".join(card_str(k * 4 + x)
-                                                   for k in range(heights[x]))
-                             for x in range(4)}
-    for i in range(4):
-        piles[f"c{i + 1}"] = card_str(cards.pop())
-    cols: dict[str, list[int]] = {f"t{i}": [] for i in range(1, 9)}
-    for i, card in enumerate(cards):
-        cols[f"t{1 + (i if i < 8 else rng.randrange(8))}"].append(card)
-    piles |= {name: " ".join(card_str(c) for c in cs) or "-" for name, cs in cols.items()}
-    return setup("freecell", piles)
-
-
-def test_the_wider_safe_rule_keeps_the_general_searchs_verdicts() -> None:
-    # A card goes up at once where the cards of the other colour are up to two below it and
-    # the other suit of its colour three below it: on positions where that rule puts up
-    # cards the engine's rule (the other colour one below) keeps, the search's verdict is
-    # the general search's (exact, playing only the engine's safe moves), and its wins
-    # replay. (Seed 62 is won, and lost where a card goes up once the other colour is
-    # three below it.)
-    wider = 0
-    for seed in range(50, 80):
-        r, s = uneven(seed)
-        assert freecell.fits(r, s)
-        found = [0, 0, 0, 0]
-        for f in r.F:
-            if s.piles[f]:
-                found[s.piles[f][-1] % 4] = s.piles[f][-1] // 4 + 1
-        wider += any(freecell.safe(found, x, found[x] + 1)
-                     and min(found[y] for y in freecell.OTHER[x]) < found[x]
-                     for x in range(4) if found[x] < 13)
-        verdict, moves, _ = drain(freecell.search(r, s, 100_000, freecell.FIRST))
-        general = drain(best_first(r, s, 300_000, make_heuristic(r)))[0]
-        assert verdict == general, seed
-        for m in moves:
-            s = r.play(s, m)
-        assert r.is_won(s) == (verdict == "solved")
-    assert wider >= 5
 
 
 def test_a_paused_search_goes_on_as_one_search() -> None:

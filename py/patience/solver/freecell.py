@@ -17,20 +17,10 @@ a column whose top takes its bottom card (one run length at most fits) or into a
 column (every length that fits; moving a whole column into an empty one changes nothing
 under the key and is left out), a card from a column into a free cell (the first empty one:
 the cells are alike), a card from a cell onto a column, a card to the foundations. After
-every move the safe moves to the foundations are played at once, under a wider rule than
-the engine's (``patience.safe_moves``, safety ``alt``: both suits of the other colour up to
-one below the card): a card of rank ``v`` is also safe where both suits of the other colour
-are up to ``v - 2`` and the other suit of its colour to ``v - 3`` (the rule of most FreeCell
-solvers; for the search alone, as ``castle.py``'s). Why: take a win that keeps the card
-``c`` in the tableau. Only a card ``y`` of rank ``v - 1`` of the other colour ever goes on
-``c``, and ``y``'s suit is up to ``v - 2``: in that win put each such ``y`` up instead. Only
-a card ``z`` of rank ``v - 2`` of ``c``'s colour ever goes on a ``y`` (every card of rank
-``v - 3`` of the other colour is up), and ``c``'s own suit is up to ``v - 1``, so ``z`` is
-of the other suit, up to ``v - 3``: put ``z`` up instead too; nothing ever goes on a ``z``.
-Every other move of the win is still legal (the cards gone were only ever on top of these,
-and the cells and columns they left only help), and it wins. Nothing is pruned but
-positions met before under the exact key, so a search whose frontier runs dry has seen
-every reachable position and proves the deal unwinnable.
+every move the safe moves to the foundations (``patience.safe_moves``: safety ``alt``) are
+played at once, as in ``search.py``. Nothing is pruned but positions met before under the
+exact key, so a search whose frontier runs dry has seen every reachable position and proves
+the deal unwinnable.
 
 The order is greedy best-first (newest first among equals) under a score of cards not yet
 up, occupied cells, cards not built on the card under them, cards above a lower one, empty
@@ -70,19 +60,16 @@ ONTO: tuple[tuple[int, ...], ...] = tuple(
 # OTHER[s]: the two suits of the other colour.
 OTHER: tuple[tuple[int, int], ...] = tuple(
     tuple(x for x in range(4) if RED[x] != RED[s]) for s in range(4))  # type: ignore[misc]
-# SIBLING[s]: the other suit of s's colour.
-SIBLING: tuple[int, ...] = tuple(
-    next(x for x in range(4) if x != s and RED[x] == RED[s]) for s in range(4))
 
 
 def safe(found: list[int] | tuple[int, ...], s: int, v: int) -> bool:
     """Tell whether the card of suit ``s`` and rank ``v``, wanted next by its foundation,
-    is safe to put up: no win needs it in the tableau (see the module's text)."""
+    is safe to put up (the engine's rule, safety ``alt``: both suits of the other colour up
+    to one below it)."""
     if v <= 2:
         return True
     a, b = OTHER[s]
-    lo = found[a] if found[a] < found[b] else found[b]
-    return lo >= v - 1 or (lo >= v - 2 and found[SIBLING[s]] >= v - 3)
+    return found[a] >= v - 1 and found[b] >= v - 1
 
 
 # The score's weights: a card not yet up, an occupied cell, a card not built on the card
