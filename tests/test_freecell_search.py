@@ -176,3 +176,15 @@ def test_yields_count_on_from_the_passes_before() -> None:
     assert verdict == "unknown" and nodes == 400
     # Four restarts of 40 positions each, then the last pass: its hundreds, counted on.
     assert got == [160 + 100, 160 + 200]
+
+
+def test_a_paused_search_goes_on_as_one_search() -> None:
+    # Run in three parts, the search expands what one run with the whole budget expands.
+    r = patience.rules("freecell")
+    s = r.deal(336)
+    whole = drain(freecell.search(r, s, 30_000, freecell.FIRST))
+    paused = freecell.Paused(r, s, freecell.FIRST)
+    parts = [drain(paused.run(budget)) for budget in (5_000, 1, 30_000 - 5_001)]
+    assert [p[0] for p in parts] == ["unknown", "unknown", whole[0]]
+    assert sum(p[2] for p in parts) == whole[2]
+    assert parts[-1][1] == whole[1]

@@ -57,7 +57,7 @@ def test_a_seed_gives_the_same_search_every_time() -> None:
 
 
 def test_solve_gives_a_whole_deal_to_the_beams_and_moving_left_a_beam_first() -> None:
-    # Deal 27: the widening beams win it within 100,000 positions (the old split, a third to
+    # Deal 27: the beams win it within 100,000 positions (the old split, a third to
     # one beam and the rest to an exact search that never finishes a deal, needed more).
     r = patience.rules("roosevelt")
     s = r.deal(27)

@@ -1,5 +1,5 @@
 """Roosevelt's triage (``solver/triage.py``): narrow beams first, and a deal whose narrow
-beams stall early is given up at once, while deals known won go on to the wide beams."""
+beams stall early is given up at once, while deals known won go on to the reseeded beams."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def test_a_deal_whose_narrow_beams_stall_is_given_up_soon() -> None:
 
 
 def test_a_deal_known_won_passes_the_triage_and_is_won() -> None:
-    # Deal 27: the narrow beams reach 55 cards up but win nothing; the wide beams win it.
+    # Deal 27: the narrow beams reach 55 cards up but win nothing; the reseeded beams win it.
     r = patience.rules("roosevelt")
     s = r.deal(27)
     (verdict, _, used), reach = drain(triage.narrow(r, s, 400_000))

@@ -133,6 +133,10 @@ export function createWinnableDeals(core) {
     const choices = pool(list, grade).filter((d) => d !== avoid);
     // A short list would deal the same few games again and again: search for a new one.
     if (choices.length >= MIN_LIST) return handOut(key, choices[random(choices.length)], list.budget);
+    // A grade asked of a short list: that grade's own deals, for a search on this device
+    // could not say how hard the deal it finds is.
+    const graded = grade ? (list?.grades?.[grade] ?? []).filter((d) => d !== avoid) : [];
+    if (graded.length) return handOut(key, graded[random(graded.length)], list.budget);
     let cancelled = false;
     const mine = ++search;
     const from = core.here();           // the line the search was started from

@@ -17,6 +17,8 @@ const LISTS = {
   roosevelt: { deals: [], budget: 10_000, tried: 50, note: "No win found yet: few.",
     grades: { 1: [], 2: [], 3: [] } },
   spider: { deals: range(1, 40), budget: 1, tried: 40, note: null, grades: { 1: [], 2: [], 3: [] } },
+  forty_thieves: { deals: [4, 9, 12, 30], budget: 1, tried: 50, note: null,
+    grades: { 1: [9], 2: [4, 30], 3: [12] } },
 };
 const GRADES = [{ grade: 1, label: "Easy" }, { grade: 2, label: "Medium" }, { grade: 3, label: "Hard" }];
 
@@ -82,6 +84,18 @@ test("a deal of the grade asked for; a grade with too few deals gives any listed
   // The deal on the table is not dealt again.
   const { deal } = await deals.winnableDeal("freecell", {}, 1, () => 0, 1);
   assert.equal(deal, 2);
+});
+
+test("a grade asked of a short list deals that grade's listed deals, not a search", async () => {
+  // (A search on the device would fail here: the fake core has no notice() nor ask().)
+  const { deals } = await loaded();
+  const drawn = new Set();
+  for (let r = 0; r < 6; r++) {
+    drawn.add((await deals.winnableDeal("forty_thieves", {}, null, (n) => r % n, 2)).deal);
+  }
+  assert.deepEqual([...drawn].sort((a, b) => a - b), [4, 30]);
+  assert.equal((await deals.winnableDeal("forty_thieves", {}, 30, (n) => n - 1, 2)).deal, 4);
+  assert.equal((await deals.winnableDeal("forty_thieves", {}, 4, () => 0, 3)).deal, 12);
 });
 
 test("an engine that refuses the file leaves no lists", async () => {

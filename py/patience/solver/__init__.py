@@ -18,7 +18,7 @@ from collections.abc import Callable, Generator, Iterator
 
 from ..game import Move, State
 from ..rules import Rules
-from . import freecell, onepass, peaks, pyramid, restart, spider, stockbeam, triage
+from . import freecell, onepass, peaks, pyramid, reseed, restart, spider, stockbeam, triage
 from .blocked import make_blocked
 from .heuristic import make_heuristic
 from .narrow import Narrow, make_narrow
@@ -145,7 +145,8 @@ def _onepass(r: Rules, s: State, budget: int,
     fewer in the stock, so it takes two thirds of the budget from 21 to 40 stock cards and a
     tenth above (it used to take two thirds of a whole deal's budget, and won nothing with
     it). Above 40, two narrow beams come first (``triage.narrow``): when neither puts
-    ``triage.PROMISE`` cards up, the search gives up at once, ``unknown``.
+    ``triage.PROMISE`` cards up, the search gives up at once, ``unknown``; else narrow beams
+    in orders of their own (``reseed.reseeded``) take the beams' share.
     """
     stock = len(s.piles[r.stock])
     if stock <= 20:
@@ -156,9 +157,10 @@ def _onepass(r: Rules, s: State, budget: int,
         if verdict == "solved" or reach < triage.PROMISE or first >= budget:
             return verdict, moves, first
     share = budget // 3 if stock <= 40 else budget - budget // 10 - first
-    verdict, moves, used = yield from _offset(_beams(
+    beams = reseed.reseeded(r, s, share, every) if stock > 40 else _beams(
         lambda part, width, seed: onepass.beam(r, s, part, width, every, seed),
-        share, max(4, share // (6 * (stock + 1)))), first)
+        share, max(4, share // (6 * (stock + 1))))
+    verdict, moves, used = yield from _offset(beams, first)
     used += first
     if verdict == "solved":
         return verdict, moves, used

@@ -26,7 +26,8 @@ The order is greedy best-first (newest first among equals) under a score of card
 up, occupied cells, cards not built on the card under them, cards above a lower one, empty
 columns (a bonus) and cards above a card the foundations want next (``FIRST``; the weights
 of ``heuristic.py`` plus the cards not built on the card under them), then short restarts
-under other weights (``OTHERS``). A child's score comes from its parent's: a run of k
+under other weights (``OTHERS``), then the first search goes on from where it stopped
+(``Paused``). A child's score comes from its parent's: a run of k
 cards changes the count above a lower one by the lowest rank under it, and the wanted cards
 under it or under where it lands by k each. Deal 11982, the one of the first 32,000 that
 cannot be won, is proven so after about 62,000 positions (a single pass).
@@ -59,6 +60,16 @@ ONTO: tuple[tuple[int, ...], ...] = tuple(
 # OTHER[s]: the two suits of the other colour.
 OTHER: tuple[tuple[int, int], ...] = tuple(
     tuple(x for x in range(4) if RED[x] != RED[s]) for s in range(4))  # type: ignore[misc]
+
+
+def safe(found: list[int] | tuple[int, ...], s: int, v: int) -> bool:
+    """Tell whether the card of suit ``s`` and rank ``v``, wanted next by its foundation,
+    is safe to put up (the engine's rule, safety ``alt``: both suits of the other colour up
+    to one below it)."""
+    if v <= 2:
+        return True
+    a, b = OTHER[s]
+    return found[a] >= v - 1 and found[b] >= v - 1
 
 
 # The score's weights: a card not yet up, an occupied cell, a card not built on the card
@@ -124,24 +135,51 @@ def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
     far every ``every`` nodes (never when ``every`` is 0) and returns the outcome.
     ``weights`` order it (see ``FIRST``). ``fits(r, root)`` must hold.
     """
-    fc = _FreeCell(r, root, weights)
-    expand = fc.expand
-    # Nodes expanded: (parent, steps to it).
-    parents: list[tuple[int, tuple[Step, ...]]] = []
-    frontier: list[Node] = [fc.root]
-    nodes = 0
-    while frontier:
-        h, _, cols, cells, found, key, parent, moves = heappop(frontier)
-        parents.append((parent, moves))
-        if found[0] + found[1] + found[2] + found[3] == 52:
-            return "solved", _moves(r, root, parents, len(parents) - 1), nodes
-        if nodes >= budget:
-            return "unknown", [], nodes
-        nodes += 1
-        if every and not nodes % every:
-            yield base + nodes
-        expand(frontier, len(parents) - 1, h, cols, cells, found, key)
-    return "unwinnable", [], nodes
+    return (yield from Paused(r, root, weights).run(budget, every, base))
+
+
+class Paused:
+    """A best-first search that stops at its budget and may go on later from where it
+    stopped: ``run`` again with more budget expands the very positions a single search
+    with the two budgets together would have expanded, none twice."""
+
+    def __init__(self, r: Rules, root: State, weights: tuple[int, ...]) -> None:
+        self.r, self.root = r, root
+        self.fc = _FreeCell(r, root, weights)
+        # Nodes expanded: (parent, steps to it).
+        self.parents: list[tuple[int, tuple[Step, ...]]] = []
+        self.frontier: list[Node] = [self.fc.root]
+        self.nodes = 0
+
+    def run(self, budget: int, every: int = 0,
+            base: int = 0) -> Generator[int, None, Outcome]:
+        """Expand up to ``budget`` more positions; return the verdict, the winning moves
+        and the positions expanded by this call (yielding ``base`` plus them every
+        ``every``)."""
+        expand = self.fc.expand
+        parents, frontier = self.parents, self.frontier
+        start = nodes = self.nodes
+        stop = start + budget
+        try:
+            while frontier:
+                node = heappop(frontier)
+                h, _, cols, cells, found, key, parent, moves = node
+                if found[0] + found[1] + found[2] + found[3] == 52:
+                    parents.append((parent, moves))
+                    return "solved", _moves(self.r, self.root, parents,
+                                            len(parents) - 1), nodes - start
+                if nodes >= stop:
+                    # Back for a later run (entries are unique: the order stays the same).
+                    heappush(frontier, node)
+                    return "unknown", [], nodes - start
+                parents.append((parent, moves))
+                nodes += 1
+                if every and not (nodes - start) % every:
+                    yield base + nodes - start
+                expand(frontier, len(parents) - 1, h, cols, cells, found, key)
+            return "unwinnable", [], nodes - start
+        finally:
+            self.nodes = nodes
 
 
 # A frontier entry: score, tie-break (newest first), columns, cells, foundations, key,
@@ -224,7 +262,7 @@ class _FreeCell:
     def settle(self, cols: list[tuple[int, ...]], cells: list[int], found: list[int],
                key: bytearray, steps: list[Step]) -> None:
         """Play the safe moves to the foundations until there are none."""
-        rank, suit, other = RANK, SUIT, OTHER
+        rank, suit, is_safe = RANK, SUIT, safe
         moved = True
         while moved:
             moved = False
@@ -234,12 +272,8 @@ class _FreeCell:
                     c = col[-1]
                     s = suit[c]
                     v = rank[c]
-                    if found[s] != v - 1:
+                    if found[s] != v - 1 or not is_safe(found, s, v):
                         break
-                    if v > 2:
-                        a, b = other[s]
-                        if found[a] < v - 1 or found[b] < v - 1:
-                            break
                     col = col[:-1]
                     found[s] = v
                     key[c] = ON_UP
@@ -252,12 +286,8 @@ class _FreeCell:
                     continue
                 s = suit[c]
                 v = rank[c]
-                if found[s] != v - 1:
+                if found[s] != v - 1 or not is_safe(found, s, v):
                     continue
-                if v > 2:
-                    a, b = other[s]
-                    if found[a] < v - 1 or found[b] < v - 1:
-                        continue
                 cells[j] = -1
                 found[s] = v
                 key[c] = ON_UP
@@ -269,7 +299,7 @@ class _FreeCell:
                found: tuple[int, ...], key: bytes) -> None:
         """Push the children of node ``me`` not met before onto ``frontier``."""
         _, CELL, LOOSE, BLOCK, EMPTY, NEED = self.weights
-        rank, suit, other, onto = RANK, SUIT, OTHER, ONTO
+        rank, suit, onto = RANK, SUIT, ONTO
         n_t, seen, info = self.n_t, self.seen, self.info
         tick = self.tick
         wants = _wanted(list(found))
@@ -302,9 +332,7 @@ class _FreeCell:
                 c = col[-k - 1]
                 s = suit[c]
                 v = rank[c] - 1
-                if found[s] == v:
-                    a, b = other[s]
-                    up = v < 2 or (found[a] >= v and found[b] >= v)
+                up = found[s] == v and safe(found, s, v + 1)
             child = bytearray(key)
             child[card] = lands
             if not up:
@@ -538,15 +566,16 @@ def _moves(r: Rules, root: State, parents: list[tuple[int, tuple[Step, ...]]],
 def solve_passes(r: Rules, root: State, budget: int,
                  every: int = 0) -> Generator[int, None, Outcome]:
     """Search in passes sharing the budget, as the general search does for games building
-    up in suit: short restarts under other weights (a tenth of the budget each), then the
-    default weights with what is left. Every pass is exact: any that runs dry proves the
-    deal unwinnable."""
-    passes = [(w, budget // 10) for w in (FIRST, *OTHERS)] + [(FIRST, budget)]
+    up in suit: the default weights, then short restarts under other weights (a tenth of
+    the budget each), then the first search again, going on from where it stopped with
+    what is left. Every pass is exact: any that runs dry proves the deal unwinnable."""
+    first = Paused(r, root, FIRST)
+    passes = [(first, budget // 10)] + [(Paused(r, root, w), budget // 10) for w in OTHERS]
+    passes.append((first, budget))
     used = 0
     verdict, moves = "unknown", list[Move]()
-    for weights, share in passes:
-        verdict, moves, nodes = yield from search(r, root, min(share, budget - used),
-                                                  weights, every, used)
+    for pas, share in passes:
+        verdict, moves, nodes = yield from pas.run(min(share, budget - used), every, used)
         used += nodes
         if verdict != "unknown":
             break
