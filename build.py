@@ -136,7 +136,8 @@ def _static_imports(js: Path) -> list[str]:
 _RELATIVE_IMPORT: Final = re.compile(
     r"""(?:\bfrom|^\s*import)\s*["'](\.\.?/[^"']+)["']""", re.MULTILINE)
 #: The page's module scripts, whose static graph ``index.html`` preloads.
-PAGE_MODULES: Final = ("static/js/main.js", "static/js/chrome.js")
+#: warm.js first: its graph (the early paint of the board) is asked for first.
+PAGE_MODULES: Final = ("static/js/warm.js", "static/js/main.js", "static/js/chrome.js")
 #: Where the build writes the page's ``<link rel="modulepreload">`` lines into index.html.
 MODULEPRELOAD_MARK: Final = "<!-- modulepreload: the page's modules, written by build.py -->"
 
