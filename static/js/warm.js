@@ -43,6 +43,32 @@ function cachedNames() {
 }
 
 let taken = false;      // boot.js has the table: the early paint is not wanted any more
+let tapped = null;      // {pile, index}: a tap on the early board before main.js could hear it
+let listening = null;   // the table and its listener for such a tap
+
+/** The tap made on the early board before the page's input was attached, once (main.js
+ * keeps it as a tap made before the engine is ready: intents.early), or null; no more are
+ * listened for. */
+export function takeTap() {
+  listening?.table.removeEventListener("pointerdown", listening.fn);
+  listening = null;
+  const tap = tapped;
+  tapped = null;
+  return tap;
+}
+
+/** Listen for a tap on the early board, found as input.js finds one (the card, or the pile). */
+function listen(table) {
+  const fn = (e) => {
+    if (e.button !== 0) return;
+    const cardEl = e.target.closest(".card");
+    const pileEl = e.target.closest(".pile");
+    if (!cardEl && !pileEl) return;
+    tapped = { pile: (cardEl ?? pileEl).dataset.pile, index: cardEl ? Number(cardEl.dataset.index) : -1 };
+  };
+  table.addEventListener("pointerdown", fn);
+  listening = { table, fn };
+}
 
 /** boot.js is about to paint the table itself: an early paint not yet made is not made. */
 export function takeOver() {
@@ -100,6 +126,7 @@ async function paintEarly() {
   note.setAttribute("role", "status");
   note.textContent = board.note;
   table.appendChild(note);
+  if (!taken) listen(table);
 }
 
 paintEarly();
