@@ -136,24 +136,27 @@ def _static_imports(js: Path) -> list[str]:
 _RELATIVE_IMPORT: Final = re.compile(
     r"""(?:\bfrom|^\s*import)\s*["'](\.\.?/[^"']+)["']""", re.MULTILINE)
 #: The page's module scripts, whose static graph ``index.html`` preloads.
-PAGE_MODULES: Final = ("static/js/main.js", "static/js/chrome.js")
+#: warm.js first: its graph (the early paint of the board) is asked for first.
+PAGE_MODULES: Final = ("static/js/warm.js", "static/js/main.js", "static/js/chrome.js")
 #: Where the build writes the page's ``<link rel="modulepreload">`` lines into index.html.
 MODULEPRELOAD_MARK: Final = "<!-- modulepreload: the page's modules, written by build.py -->"
 
 
 def page_modules(site: Path, entries: Iterable[str] = PAGE_MODULES) -> list[str]:
     """Return every module the page's module scripts import statically, transitively, as
-    site-relative paths in the order found (the entries first)."""
+    site-relative paths in the order found: the first entry's whole graph first (warm.js's,
+    which paints the board), then what each next entry adds."""
     found: dict[str, None] = {}
-    todo = [site / e for e in entries]
-    while todo:
-        js = todo.pop(0).resolve()
-        rel = js.relative_to(site.resolve()).as_posix()
-        if rel in found or not js.is_file():
-            continue
-        found[rel] = None
-        todo += [js.parent / m for m in
-                 _RELATIVE_IMPORT.findall(js.read_text(encoding="utf-8", errors="replace"))]
+    for entry in entries:
+        todo = [site / entry]
+        while todo:
+            js = todo.pop(0).resolve()
+            rel = js.relative_to(site.resolve()).as_posix()
+            if rel in found or not js.is_file():
+                continue
+            found[rel] = None
+            todo += [js.parent / m for m in
+                     _RELATIVE_IMPORT.findall(js.read_text(encoding="utf-8", errors="replace"))]
     return list(found)
 
 

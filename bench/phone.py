@@ -390,10 +390,15 @@ def fetches(requests: list[Request], base: str, origin: float) -> list[Fetch]:
 
 
 def phone_run(pw: Playwright, profiles: Path, url: str, res: Any, rng: random.Random,
-              record: bool, query: str = PHONE_QUERY) -> list[Fetch]:
+              record: bool, query: str = PHONE_QUERY) -> tuple[list[Fetch], list[Fetch]]:
     """One cold first visit (``query``; none: the site's address) and one return visit with
-    the same new profile, throttled; the warm floor with that profile. Return the cold
-    visit's requests when ``record``."""
+    the same new profile, throttled; the warm floor with that profile. Return the cold and
+    the warm visit's requests when ``record`` (else two empty lists).
+
+    The return visit opens the site's address in a new tab once the first visit's tab is
+    closed, as a player coming back does: navigating the first visit's tab would count that
+    page's own teardown (its two Pyodide workers, its save on ``pagehide``) in the return
+    visit's times (some 0.3 s of the 4× slower main thread, traced)."""
     import web  # noqa: PLC0415 (web imports this module)
 
     context = phone_context(pw, profiles)
@@ -415,12 +420,20 @@ def phone_run(pw: Playwright, profiles: Path, url: str, res: Any, rng: random.Ra
         found = fetches(requests, url, origin)
     web._record_verdict(res, page, "phone, cold")
     web._wait_snapshot(res, page)
+    warm_page = context.new_page()
+    page.close()
+    page = warm_page
+    throttle(context, page)
+    requests.clear()
     page.goto(url)
     web._record_start(res, page, rng, "phone, warm")
+    warm: list[Fetch] = []
+    if record:
+        warm = fetches(requests, url, page.evaluate("performance.timeOrigin"))
     page.goto(url + "__bench/floor.html")
     res.run("phone, floor, warm: loadPyodide").add(web.poll(page, "window.__floor"))
     context.close()
-    return found
+    return found, warm
 
 
 def floor_run(pw: Playwright, profiles: Path, url: str, res: Any) -> None:
@@ -441,8 +454,10 @@ def opened(query: str) -> str:
             "the site's address with no query (Klondike's opening deal, as a first visit)")
 
 
-def report(res: Any, visit: list[Fetch], query: str = PHONE_QUERY) -> list[str]:
-    """The phone section of the bench's Markdown."""
+def report(res: Any, visit: list[Fetch], query: str = PHONE_QUERY,
+           warm: list[Fetch] | None = None) -> list[str]:
+    """The phone section of the bench's Markdown, with the waterfalls of the first visit
+    and of the return visit (``warm``) of run 1."""
     names = [n for n, _ in START_LINES] + [f for _, f in START_LINES] + [
         "phone, cold: engine ready", "phone, warm: engine ready"]
     fig = PhoneFigures({n: list(res.run(n).values) for n in dict.fromkeys(names)},
@@ -461,4 +476,11 @@ def report(res: Any, visit: list[Fetch], query: str = PHONE_QUERY) -> list[str]:
                 "Each request's start and end in ms from navigation start; bytes as "
                 "transferred (gzip); the page's own modules, the runtime, and anything of "
                 f"{WATERFALL_BIG // 1000} kB or more.", "", *format_waterfall(visit)]
+    if warm:
+        painted = res.run("phone, warm: board painted").values
+        out += ["", "### Waterfall of the phone's return visit (run 1)", "",
+                "The same, for the return visit (a new tab, the service worker in control: "
+                "bytes are 0 for what it answered from its caches)"
+                + (f"; the board was painted at {painted[0]:,.0f} ms" if painted else "")
+                + ".", "", *format_waterfall(warm)]
     return out

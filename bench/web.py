@@ -945,12 +945,15 @@ def _phone(pw: Playwright, profiles: Path, url: str, runs: int, res: Results,
            rng: random.Random, query: str) -> list[str]:
     """The phone profile's runs of ``query``, each followed by a cold floor."""
     visit: list[phone.Fetch] = []
+    warm: list[phone.Fetch] = []
     for i in range(runs):
         print(f"web bench: phone run {i + 1} of {runs}", file=sys.stderr, flush=True)
-        found = phone.phone_run(pw, profiles, url, res, rng, record=i == 0, query=query)
+        found, returned = phone.phone_run(pw, profiles, url, res, rng, record=i == 0,
+                                          query=query)
         visit = visit or found
+        warm = warm or returned
         phone.floor_run(pw, profiles, url, res)
-    return phone.report(res, visit, query)
+    return phone.report(res, visit, query, warm)
 
 
 if __name__ == "__main__":

@@ -141,6 +141,11 @@ def test_the_big_files_start_first_and_download_once(page: Page, held: Held) -> 
     # first), so before Pyodide asks for them; but after the page's own modules, which the
     # opening's table needs (the build preloads the whole graph, so none waits behind a big
     # file for a connection).
+    # The opening is painted by warm.js, which may be before PyScript's core has run.
+    for _ in range(BOOT_TIMEOUT_MS // 100):
+        if any(r.startswith("vendor/pyscript/error-") for r in held.requests):
+            break
+        page.wait_for_timeout(100)
     core = next(i for i, r in enumerate(held.requests) if r.startswith("vendor/pyscript/error-"))
     for name in BIG:
         assert held.requests.index(name) < core, " ".join(held.requests[:core + 1])

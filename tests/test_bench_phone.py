@@ -186,6 +186,39 @@ def test_phone_aims_met_and_not_measured() -> None:
         in empty
 
 
+
+class _Runs:
+    def __init__(self, values: list[float]) -> None:
+        self.values = values
+
+
+class _Res:
+    """The parts of the bench's Results that ``phone.report`` reads."""
+
+    def __init__(self, figures: dict[str, list[float]]) -> None:
+        self.figures = figures
+        self.boots: dict[str, list[str]] = {}
+
+    def run(self, name: str) -> _Runs:
+        return _Runs(self.figures.get(name, []))
+
+
+def test_report_shows_the_return_visit_waterfall_with_its_paint() -> None:
+    cold = [_fetch("index.html", 0, 90, 5_000), _fetch("vendor/pyodide/pyodide.asm.wasm", 100,
+                                                         2_400, 3_500_000)]
+    warm = [_fetch("index.html", 0, 40, 0, "page, from the service worker"),
+            _fetch("static/js/warm.js", 50, 70, 0, "page, from the service worker")]
+    res = _Res({"phone, warm: board painted": [512.0]})
+    out = phone.report(res, cold, warm=warm)
+    first = out.index("### Waterfall of the phone's first visit (run 1)")
+    second = out.index("### Waterfall of the phone's return visit (run 1)")
+    assert first < second
+    assert "the board was painted at 512 ms" in out[second + 2]
+    assert any("static/js/warm.js" in line for line in out[second:])
+    assert not any("static/js/warm.js" in line for line in out[first:second])
+    # Without the return visit's requests, no second waterfall.
+    assert "### Waterfall of the phone's return visit (run 1)" not in phone.report(res, cold)
+
 LHR = {
     "lighthouseVersion": "12.8.2",
     "finalDisplayedUrl": "http://127.0.0.1:1/?game=klondike&deal=7",

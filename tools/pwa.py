@@ -5,10 +5,11 @@ the site root and writes ``sw.js`` there from ``static/pwa/sw.js``, with the lis
 file of the site and two hashes: one of the runtime (``vendor/``) and one of the app
 (everything else). The sources in ``static/pwa/`` are not part of the site itself.
 
-Files under ``LAZY`` (the known wins of the listed deals, ``tools/lines.py``) are part of
-the app's hash but not precached: the page loads one only when a listed deal of its game is
-on the table, and the service worker keeps it then (in the app's cache, so an update that
-changes it drops the old copy), so a first visit does not download them all.
+Files under ``LAZY`` (the known wins of the listed deals, ``tools/lines.py``, and the PNG
+icons) are part of the app's hash but not precached: the page loads a known-wins file only
+when a listed deal of its game is on the table, the browser an icon only to install the app,
+and the service worker keeps it then (in the app's cache, so an update that changes it drops
+the old copy), so a first visit does not download them all.
 
 It also writes ``build.json`` (``{"runtime": ..., "app": ...}``, the same two hashes): the
 key of the memory snapshot of Python the page makes on the device (``static/js/snapshot.js``).
@@ -25,8 +26,11 @@ from pathlib import Path
 RUNTIME_DIR = "vendor"
 SOURCES = "static/pwa"
 PLACEHOLDER = '"__BUILD__"'
-#: Folders of the site cached when first asked for, not precached.
-LAZY = ("static/data/lines/",)
+#: Folders and files of the site cached when first asked for, not precached: the known wins
+#: of listed deals, and the PNG icons, which only the browser asks for (to install the app or
+#: put it on a home screen, online; the page and its tab use ``icon.svg``).
+LAZY = ("static/data/lines/", "static/icons/icon-192.png", "static/icons/icon-512.png",
+        "static/icons/maskable-512.png")
 #: The build's hashes for the page (the snapshot's key); not itself hashed.
 BUILD_JSON = "build.json"
 

@@ -1,11 +1,11 @@
 // Starting the page: the saved board painted before Python has started (warm paint), or on
-// a first visit the opening the build wrote (early.js), the engine's start, the opening game (a linked deal, the saved game or a new one), the page's
-// life-cycle events and the service worker. The game is opened, saved and refreshed through
-// the controller (boot(controller, links), from main.js).
+// a first visit the opening the build wrote (early.js), both found by warm.js (which may
+// have painted them already); the engine's start, the opening game (a linked deal, the saved
+// game or a new one), the page's life-cycle events and the service worker. The game is
+// opened, saved and refreshed through the controller (boot(controller, links), from main.js).
 
 import { clockText } from "./clock.js";
 import { titleOf } from "./deals.js";
-import { parseOpening } from "./early.js";
 import { call, startEngine } from "./engine.js";
 import { channelName, readBuild, sweep } from "./snapshot.js";
 import { notice, toast } from "./notices.js";
@@ -13,35 +13,24 @@ import { $, app, elapsed } from "./state.js";
 import * as store from "./store.js";
 import { draw } from "./table.js";
 import { createTabs } from "./tabs.js";
+import { startBoard, takeOver } from "./warm.js";
 
 let ctl = null;         // the controller (boot)
 // A game another tab moved on while this one was hidden, and why ("event", "refused").
 let moved = { id: null, why: null };
 
-/** Paint a game's saved snapshot while Python starts; input waits until it has. A snapshot
- * of a silly shape or size is not painted (store.checkSnapshot); the engine checks the save
- * itself once it has started. */
-function paintWarm(gameId) {
-  const { record } = gameId ? store.readGame(gameId) : {};
-  if (!record || !store.checkSnapshot(record.snapshot)) return;
-  let names;
-  try {
-    names = JSON.parse(store.read(store.keys.catalogueCache) ?? "{}").cards ?? {};
-  } catch {
-    names = {};
-  }
+/** Paint the board warm.js found (a saved game, or a first visit's opening) while Python
+ * starts, through the controller (warm.js may have painted it already: the same elements
+ * are kept); input waits until the engine has started. Return the opening to be dealt once
+ * the engine has started (the table then does not jump), or null. */
+function paintStart() {
+  takeOver();
+  const board = startBoard(window.location.search);
+  if (!board) return null;
+  if (ctl.paintWarm(board.snapshot, board.names, board.note)) return board.opening;
   // A snapshot we cannot draw: start without the warm paint; the engine decides later.
-  if (!ctl.paintWarm(record.snapshot, names)) $("table").replaceChildren($("booting") ?? "");
-}
-
-/** On a first visit (no link, no game stored), paint the opening the build wrote into the
- * page (tools/opening.py: the engine's own snapshot of one deal) while the cards are
- * "shuffled"; return it, to be dealt once the engine has started (the table then does not
- * jump), or null. */
-function paintOpening() {
-  const opening = parseOpening($("opening")?.textContent);
-  if (!opening || !ctl.paintWarm(opening.snapshot, opening.cards, "Shuffling the cards…")) return null;
-  return opening;
+  if (!board.opening) $("table").replaceChildren($("booting") ?? "");
+  return null;
 }
 
 function bootFailed(err) {
@@ -182,12 +171,10 @@ export async function boot(controller, { openLink }) {
     onMoved: movedElsewhere, addListener: (fn) => window.addEventListener("storage", fn) }));
   ctl.showSettings();
   // A link may name a game, a deal and options: ?game=klondike&deal=617&draw=3 (links.js).
-  const linked = new URLSearchParams(window.location.search).get("game");
   const stored = store.read(store.keys.current);
   // Until the engine has started (and its catalogue says which games there are), paint the
   // saved board of the game the link names, else of the last one played, else the opening.
-  paintWarm(linked ?? stored);
-  const opening = !linked && !stored && !app.snap ? paintOpening() : null;
+  const opening = paintStart();
   registerServiceWorker();
   watchPage();
   watchSnapshot();

@@ -41,6 +41,7 @@ import { draw } from "./table.js";
 import * as store from "./store.js";
 import { bindTransfer } from "./transfer.js";
 import { bindDialogs } from "./ui.js";
+import { takeTap } from "./warm.js";
 
 const controller = createController();
 // For the browser tests and the bench, beside window.patienceBridge: whether a transition
@@ -143,7 +144,12 @@ new ResizeObserver(() => draw()).observe($("table"));
 // A first visit (nothing stored yet) is walked through its first game once it is dealt and
 // its automatic moves have run (the walk's first marks are on the table as it stays).
 const firstVisit = isFirstVisit(store.read, store.keys);
-boot(controller, links).then(() => {
+const booting = boot(controller, links);   // the board is painted before its first await
+// A tap on the board warm.js painted before this module ran: kept and answered as one made
+// now would be.
+const earlyTap = takeTap();
+if (earlyTap) intents.early(earlyTap.pile, earlyTap.index);
+booting.then(() => {
   playEarlyTap();
   return controller.settled();
 }).then(async () => {

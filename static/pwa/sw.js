@@ -9,8 +9,9 @@ const SCOPE = new URL(self.registration.scope).pathname;
 const PREFIX = `patience:${SCOPE}:`;
 const RUNTIME = `${PREFIX}runtime-${BUILD.runtime.hash}`;
 const APP = `${PREFIX}app-${BUILD.app.hash}`;
-// Folders of the app not precached: a file of them is kept in the app's cache once the page
-// has asked for it (the known wins of listed deals, loaded only where they are used).
+// Folders and files of the app not precached: one is kept in the app's cache once the page
+// or the browser has asked for it (the known wins of listed deals, loaded only where they
+// are used; the PNG icons, asked for only to install the app).
 const LAZY = (BUILD.app.lazy ?? []).map((p) => new URL(p, self.registration.scope).pathname);
 
 async function fill(name, files) {

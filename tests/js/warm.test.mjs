@@ -1,0 +1,62 @@
+// The board painted before the rest of the page (static/js/warm.js): which one, from the
+// storage and the page (its painting needs a DOM: e2e/test_warm_visit.py).
+
+import assert from "node:assert/strict";
+import { afterEach, describe, it } from "node:test";
+
+import { keys } from "../../static/js/store.js";
+import { startBoard, WAIT_OPENING, WAIT_SAVED } from "../../static/js/warm.js";
+
+const snapshot = {
+  game: "klondike", piles: { stock: [null, "8H"], waste: [] },
+  layout: { columns: 2, rows: [{ kind: "row", slots: [{ pile: "stock" }, { pile: "waste" }] }] },
+};
+const record = (game, snap = { ...snapshot, game }) => JSON.stringify({
+  v: 1, game, save: "{}", snapshot: snap,
+});
+const opening = { v: 1, game: "klondike", deal: 5, snapshot, cards: { "8H": "eight of hearts" } };
+
+/** A page whose storage holds `stored` (key -> text) and whose opening is `text`. */
+function page(stored, text = JSON.stringify(opening)) {
+  globalThis.window = { localStorage: { getItem: (k) => stored[k] ?? null } };
+  return { getElementById: (id) => (id === "opening" ? { textContent: text } : null) };
+}
+
+describe("startBoard", () => {
+  afterEach(() => { delete globalThis.window; });
+
+  it("is the last game played, with the names the engine gave last time", () => {
+    const doc = page({ [keys.current]: "freecell", [keys.game("freecell")]: record("freecell"),
+      [keys.catalogueCache]: JSON.stringify({ cards: { "8H": "eight of hearts" } }) });
+    const board = startBoard("", doc);
+    assert.equal(board.snapshot.game, "freecell");
+    assert.deepEqual(board.names, { "8H": "eight of hearts" });
+    assert.equal(board.note, WAIT_SAVED);
+    assert.equal(board.opening, null);
+  });
+
+  it("is the game a link names before the last one played", () => {
+    const doc = page({ [keys.current]: "freecell", [keys.game("freecell")]: record("freecell"),
+      [keys.game("spider")]: record("spider") });
+    assert.equal(startBoard("?game=spider&deal=4", doc).snapshot.game, "spider");
+    assert.deepEqual(startBoard("?game=spider", doc).names, {});
+  });
+
+  it("is nothing for a game with no save, or a save of a silly shape", () => {
+    const doc = page({ [keys.current]: "freecell", [keys.game("spider")]: "{not json",
+      [keys.game("golf")]: record("golf", { ...snapshot, piles: "no" }) });
+    assert.equal(startBoard("", doc), null);               // freecell: never saved
+    assert.equal(startBoard("?game=spider", doc), null);
+    assert.equal(startBoard("?game=golf", doc), null);
+  });
+
+  it("is the build's opening on a first visit only", () => {
+    const board = startBoard("", page({}));
+    assert.equal(board.note, WAIT_OPENING);
+    assert.deepEqual(board.opening, { game: "klondike", deal: 5, snapshot, cards: opening.cards });
+    assert.equal(startBoard("", page({}, "{}")), null);    // an opening of the wrong shape
+    // A link to a game never played, or an empty one beside a stored game: no opening.
+    assert.equal(startBoard("?game=spider", page({})), null);
+    assert.equal(startBoard("?game=", page({ [keys.current]: "freecell" })), null);
+  });
+});
