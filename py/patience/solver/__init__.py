@@ -1,8 +1,9 @@
 """A solver for every game: exact search under a node budget: best-first (FreeCell with a
 search of its own, ``freecell.py``), or depth-first for Klondike and Yukon, All in a Row, the
 Pyramid, TriPeaks and Golf (``peaks.py``), Streets and Alleys (``castle.py``) and the
-one-pass games that lift one card (``onepass.py``); for Spider a search of its own by
-stages between deals (``spider.py``), which finds wins but proves no deal lost.
+one-pass games that lift one card (``onepass.py``; Forty Thieves, ``forty.py``); for
+Spider a search of its own by stages between deals (``spider.py``), which finds wins but
+proves no deal lost.
 
 >>> import patience
 >>> from patience.solver import solve

@@ -157,7 +157,9 @@ class Forty:
         self._fresh()
         return [(None, steps)]
 
-    def children(self) -> list[Step]:
+    def children(self, turns: bool = True) -> list[Step]:
+        """Return the moves of the position, in the order to try them (without plays from
+        the stock unless ``turns``)."""
         tab, parent, deck = self.tab, self.parent, self.deck
         # Where each card could go in the tableau: the piles whose top is its parent.
         want: dict[int, list[int]] = {}
@@ -184,7 +186,7 @@ class Forty:
                 out.append((10 if settled else 7, (RUN, t, empty)))
         w = self._top()
         p = self.p
-        for q in ([w] if w >= 0 else []) + list(range(p, self.n_deck)):
+        for q in ([w] if w >= 0 else []) + list(range(p, self.n_deck if turns else p)):
             c = deck[q]
             later = q >= p
             if self._chain(c) >= 0:
@@ -324,10 +326,7 @@ def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
             nodes += 1
             if every and not nodes % every:
                 yield nodes
-            p = game.p
-            for step in game.children():
-                if step[0] == DECK and step[1] >= p:
-                    continue
+            for step in game.children(turns=False):
                 game.restore(node[0])
                 steps = game.enter_free(step)
                 k = (tuple(sorted(game.tab)), game.gone)
