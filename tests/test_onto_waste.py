@@ -155,7 +155,8 @@ def test_the_peaks_layout_places_every_pile_once() -> None:
     layout = peaks_layout(r)
     placed = [slot["pile"] for row in layout["rows"] for slot in row["slots"] if slot]
     assert sorted(placed) == sorted(r.names) and layout["columns"] == 10
-    assert all(len(row["slots"]) == 10 for row in layout["rows"])
+    assert [row["kind"] for row in layout["rows"]] == ["overlap", "row"]
+    assert layout["rows"][0]["width"] == 20 and len(layout["rows"][1]["slots"]) == 10
 
 
 def test_a_covered_card_turns_face_up_once_both_cards_over_it_are_gone() -> None:

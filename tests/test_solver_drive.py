@@ -7,7 +7,7 @@ from collections.abc import Hashable, Iterable
 
 import patience
 from patience.solver import OWN, schedule
-from patience.solver.drive import best_first, depth_first
+from patience.solver.drive import ByValue, beam, best_first, bits, depth_first, steps_of
 from patience.solver.search import drain
 
 
@@ -78,6 +78,104 @@ def test_depth_first_answers_the_root_with_no_node() -> None:
     assert drain(depth_first(Walk(0), 10)) == ("solved", [[]], 0)
     assert drain(depth_first(Walk(-1), 10)) == ("unwinnable", [], 0)
     assert drain(depth_first(Walk(5), 0)) == ("unknown", [], 0)
+
+
+class Climb(ByValue[int, int, str]):
+    """A toy game of values for the depth-first driver: the counter of ``Walk`` as a
+    value, each move's steps its name; won at ``goal``, no move past it."""
+
+    def __init__(self, goal: int, steps: tuple[int, ...] = (1, 2, 3)) -> None:
+        self.now, self.goal, self.steps = 0, goal, steps
+        self.seen: set[int] = set()
+
+    def start(self) -> list[tuple[int, list[str]]]:
+        self.seen.add(0)
+        return [(0, [])]
+
+    def step(self, plan: int) -> tuple[int, list[str]] | None:
+        if self.now + plan in self.seen:
+            return None
+        self.seen.add(self.now + plan)
+        return self.now + plan, [f"+{plan}"]
+
+    def children(self) -> list[int]:
+        return [] if self.now > self.goal else list(self.steps)
+
+    def won(self) -> bool:
+        return self.now == self.goal
+
+
+def test_a_game_of_values_wins_with_its_steps_and_proves_a_loss_when_dry() -> None:
+    verdict, path, nodes = drain(depth_first(Climb(10), 1_000))
+    assert verdict == "solved" and nodes == 10
+    assert steps_of(path) == ["+1"] * 10
+    # Steps of 2 never reach 7; past it a position has no moves: it still counts as
+    # expanded, and the driver puts every position back.
+    game = Climb(7, (2,))
+    assert drain(depth_first(game, 1_000)) == ("unwinnable", [], 5)
+    assert game.now == 0
+
+
+class Stock:
+    """A toy game for the beam: a one-pass stock of numbers, each turn adding the next to
+    the position's sum; between turns the sum may be raised by 1 (at most ``lift`` times a
+    card); won at ``goal`` with the stock out. Positions: (cards turned, sum, raises)."""
+
+    def __init__(self, stock: list[int], goal: int, lift: int = 1) -> None:
+        self.stock, self.goal, self.lift = stock, goal, lift
+        self.ordered = 0
+
+    def key(self, s: tuple[int, int, int]) -> Hashable:
+        return s[:2]
+
+    def expand(self, s: tuple[int, int, int]
+               ) -> Iterable[tuple[tuple[str, ...], tuple[int, int, int]]]:
+        i, total, raised = s
+        return [(("+1",), (i, total + 1, raised + 1))] if raised < self.lift else []
+
+    def finish(self, s: tuple[int, int, int]) -> tuple[str, ...] | None:
+        return ("done",) if self.out(s) and s[1] == self.goal else None
+
+    def out(self, s: tuple[int, int, int]) -> bool:
+        return s[0] == len(self.stock)
+
+    def turn(self, s: tuple[int, int, int]) -> tuple[tuple[str, ...], tuple[int, int, int]]:
+        i, total, _ = s
+        return (f"turn {self.stock[i]}",), (i + 1, total + self.stock[i], 0)
+
+    def order(self, level: list[tuple[int, int, int]]) -> list[int]:
+        # The sum nearest the goal's share of the cards turned first.
+        self.ordered += 1
+        return sorted(range(len(level)), key=lambda j: -level[j][1])
+
+
+def test_the_beam_finds_a_win_card_by_card_with_its_moves() -> None:
+    game = Stock([1, 1, 1], 5)
+    verdict, moves, nodes = drain(beam(game, (0, 0, 0), ("deal",), 100, 2, 40))
+    assert verdict == "solved"
+    assert moves[0] == "deal" and moves[-1] == "done"
+    assert 3 + moves.count("+1") == 5 and moves.count("turn 1") == 3
+    assert game.ordered == 3 and 0 < nodes < 100
+
+
+def test_the_beam_says_unknown_never_lost() -> None:
+    # The stock runs out short of the goal; then the budget runs out first.
+    assert drain(beam(Stock([1, 1], 9), (0, 0, 0), (), 100, 2, 40))[0] == "unknown"
+    steps = beam(Stock([1] * 50, 200), (0, 0, 0), (), 30, 2, 40, every=10)
+    paused = []
+    while True:
+        try:
+            paused.append(next(steps))
+        except StopIteration as done:
+            assert done.value == ("unknown", [], 30)
+            break
+    assert paused == [10, 20, 30]
+
+
+def test_bits_lists_a_mask_s_set_bits_lowest_first() -> None:
+    assert bits(0) == []
+    assert bits(0b101001) == [0, 3, 5]
+    assert bits(1 << 70 | 2) == [1, 70]
 
 
 class Count:

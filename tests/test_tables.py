@@ -11,7 +11,7 @@ import pytest
 
 import patience
 from patience.game import Game, Option
-from patience.games.layouts import pyramid_cover, row, standard_layout
+from patience.games.layouts import overlap, pyramid_cover, row, standard_layout
 from patience.rulespage import HOOK_WORDS, build
 from patience.solver import winnable_key
 from patience.vocab import (
@@ -61,7 +61,8 @@ def test_the_layouts_the_page_draws() -> None:
     t = [f"t{i}" for i in range(1, 29)]
     assert layout("pyramid") == {"columns": 7, "rows": [
         row(["stock", "waste", None, None, None, None, "f1"], {"waste": "none"}),
-        {"kind": "triangle", "piles": t}]}
+        overlap([(t[r * (r + 1) // 2 + p], 6 - r + 2 * p, r) for r in range(7)
+                 for p in range(r + 1)])]}
     assert layout("all_in_a_row") == {"columns": 7, "rows": [
         row([None, None, None, "f1"], {"f1": "stack"}), row(t[:7], fan="down"),
         row(t[7:13], fan="down")]}

@@ -9,7 +9,7 @@
 // below it, up to a strip a finger can press), a long one squeezes, but a face-up card keeps
 // its corner index (rank and suit) visible as long as the room allows.
 
-import { fannedRooms, fanOffsets } from "./fans.js";
+import { fannedRooms, fanOffsets, maxUpFan } from "./fans.js";
 import { kindOf } from "./piles.js";
 
 export { fanOffsets, maxUpFan, TOUCH_FAN } from "./fans.js";
@@ -44,12 +44,46 @@ export function triangleRows(row) {
   return Math.round((Math.sqrt(8 * row.piles.length + 1) - 1) / 2);
 }
 
+/** An overlapping row ({kind: "overlap", width, step, slots: [{pile, x, y}]}: x in half card
+ * widths, y in rows `step` card heights apart), its slots top row first (the order they are
+ * drawn in, each lower card over the ones it covers); a pyramid's "triangle" row of an older
+ * save as one; null for any other row. */
+export function overlapOf(row) {
+  if (row.kind === "overlap") return { ...row, slots: [...row.slots].sort((a, b) => a.y - b.y) };
+  if (row.kind !== "triangle") return null;
+  const rows = triangleRows(row);
+  const slots = row.piles.map((pile, k) => {
+    const r = Math.floor((Math.sqrt(8 * k + 1) - 1) / 2);
+    return { pile, x: rows - 1 - r + 2 * (k - (r * (r + 1)) / 2), y: r };
+  });
+  return { kind: "overlap", width: 2 * rows, step: 0.5, slots };
+}
+
+/** The card heights an overlapping row takes: one card, and a step for each row below the first. */
+export function overlapUnits(o) {
+  return 1 + Math.max(0, ...o.slots.map((s) => s.y)) * o.step;
+}
+
+/** Place the piles of an overlapping row whose grid of `cols` cards starts at `left`. */
+function placeOverlap(snap, piles, o, left, cols, y, size) {
+  const { cardW, cardH, gap, index } = size;
+  const span = (o.width / 2) * (cardW + gap) - gap;
+  const x0 = left + (cols * (cardW + gap) - gap - span) / 2;
+  for (const s of o.slots) {
+    const g = place(snap, s.pile, x0 + (s.x / 2) * (cardW + gap), y + s.y * o.step * cardH, "none", cardW, cardH, index, 0);
+    piles[s.pile] = { ...g, overlap: true };     // its place once empty is not drawn
+  }
+}
+
 function isFanned(row) {
   return row.kind === "row" && row.slots.some((s) => s && s.fan === "down");
 }
 
-/** The cards a fanned pile is planned for: one and a half times the game's average pile. */
+/** The cards a fanned pile is planned for: one and a half times the game's average pile, or
+ * the most a pile will hold when the layout says (`deepest`: a game whose piles never grow). */
 export function designCards(snap) {
+  const deepest = snap.layout.deepest;
+  if (Number.isInteger(deepest) && deepest > 0) return Math.min(20, deepest);
   const fanned = snap.layout.rows.filter(isFanned).flatMap((r) => r.slots.filter(Boolean));
   if (!fanned.length) return 1;
   let total = 0;
@@ -58,15 +92,15 @@ export function designCards(snap) {
 }
 
 /** The rows of the "side" mode: piles that do not fan go down the sides, the fanned rows
- * become one row in the middle. */
+ * become one row in the middle, and so does an overlapping row (the peaks, a pyramid). */
 function sidePlan(layout) {
   const left = [];
   const right = [];
   const middle = [];
-  let triangle = null;
+  let overlapped = null;
   for (const row of layout.rows) {
-    if (row.kind === "triangle") {
-      triangle = row;
+    if (overlapOf(row)) {
+      overlapped = overlapOf(row);
       continue;
     }
     if (isFanned(row)) {
@@ -79,12 +113,12 @@ function sidePlan(layout) {
       (kindOf(layout, slot.pile) === "foundation" ? right : left).push({ ...slot, fan });
     }
   }
-  return { left, right, middle, triangle };
+  return { left, right, middle, overlapped };
 }
 
 /** Return the card size, the corner index and the position of every pile and card. */
 export function geometry(snap, width, height) {
-  return layoutMode(width, height) === "side" && snap.layout.rows.some((r) => isFanned(r) || r.kind === "triangle")
+  return layoutMode(width, height) === "side" && snap.layout.rows.some((r) => isFanned(r) || overlapOf(r))
     ? sideGeometry(snap, width, height)
     : rowGeometry(snap, width, height);
 }
@@ -105,11 +139,12 @@ function rowGeometry(snap, width, height) {
 
 function rowGeometryAt(snap, width, height, smaller) {
   const layout = snap.layout;
-  const cols = layout.columns;
+  const overlaps = layout.rows.map(overlapOf);
+  const cols = Math.max(layout.columns, ...overlaps.map((o) => (o ? o.width / 2 : 0)));
   const gap = Math.round(Math.max(4, Math.min(14, width * 0.012)));
   const design = designCards(snap);
-  // Height in card heights: a plain row is one card, a triangle of rows each half covering
-  // the one above (rows + 1) / 2, a fanned row one card plus the planned fan. A fanned row
+  // Height in card heights: a plain row is one card, overlapping rows one card and a step
+  // for each row below the first, a fanned row one card plus the planned fan. A fanned row
   // above another has a fixed room, so its planned cards are at least a corner index apart
   // (big cards' indices take more than DESIGN_FAN); the last one may borrow the felt below.
   const byWidth = (width - gap * (cols + 1)) / cols;
@@ -118,7 +153,7 @@ function rowGeometryAt(snap, width, height, smaller) {
     let units = 0;
     layout.rows.forEach((row, r) => {
       const f = r === lastFanned ? DESIGN_FAN : fan;
-      units += row.kind === "triangle" ? (triangleRows(row) + 1) / 2 : isFanned(row) ? 1 + (design - 1) * f : 1;
+      units += overlaps[r] ? overlapUnits(overlaps[r]) : isFanned(row) ? 1 + (design - 1) * f : 1;
     });
     return (height - gap * (layout.rows.length + 1)) / (units * RATIO);
   };
@@ -134,24 +169,23 @@ function rowGeometryAt(snap, width, height, smaller) {
   const fannedRows = layout.rows.filter(isFanned);
   // The fanned rows share the height the other rows leave.
   let fixed = gap * (layout.rows.length + 1);
-  for (const row of layout.rows) {
-    if (row.kind === "triangle") fixed += ((triangleRows(row) + 1) / 2) * cardH;
+  layout.rows.forEach((row, r) => {
+    if (overlaps[r]) fixed += overlapUnits(overlaps[r]) * cardH;
     else if (!isFanned(row)) fixed += cardH;
-  }
+  });
   const planned = cardH * (1 + (design - 1) * DESIGN_FAN);
   const upper = cardH + (design - 1) * Math.max(DESIGN_FAN * cardH, index.strip + 1);
   const { rooms, cramped: short } = fannedRooms(snap, fannedRows, height - fixed, cardH, index.strip, upper);
+  // Rows below the last fanned row (Golf's stock and waste) stand under its planned cards
+  // fanned as far as they may, not at the foot of the table.
+  const held = lastFanned >= 0 && lastFanned < layout.rows.length - 1;
+  if (held) rooms[rooms.length - 1] = Math.min(rooms[rooms.length - 1], cardH + (design - 1) * maxUpFan(cardH, index.strip));
   let cramped = short;
   let y = gap;
-  for (const row of layout.rows) {
-    if (row.kind === "triangle") {
-      const rows = triangleRows(row);
-      row.piles.forEach((id, k) => {
-        const r = Math.floor((Math.sqrt(8 * k + 1) - 1) / 2);
-        const p = k - (r * (r + 1)) / 2;
-        piles[id] = place(snap, id, colX((rows - 1) / 2 - r / 2 + p), y + (r * cardH) / 2, "none", cardW, cardH, index, 0);
-      });
-      y += ((rows + 1) / 2) * cardH + gap;
+  for (const [r, row] of layout.rows.entries()) {
+    if (overlaps[r]) {
+      placeOverlap(snap, piles, overlaps[r], left, cols, y, { cardW, cardH, gap, index });
+      y += overlapUnits(overlaps[r]) * cardH + gap;
       continue;
     }
     const fannedAt = fannedRows.indexOf(row);
@@ -165,19 +199,18 @@ function rowGeometryAt(snap, width, height, smaller) {
       rowHeight = Math.max(rowHeight, g.h);
     });
     // A fanned row above another keeps its room whatever its piles hold: the rows below stay put.
-    if (fannedAt >= 0 && fannedAt < fannedRows.length - 1) rowHeight = room;
+    if (fannedAt >= 0 && (fannedAt < fannedRows.length - 1 || held)) rowHeight = room;
     y += rowHeight + gap;
   }
   return { mode: "rows", cardW, cardH, gap, index, piles, cramped };
 }
 
 function sideGeometry(snap, width, height) {
-  const { left, right, middle, triangle } = sidePlan(snap.layout);
-  const rows = triangle ? triangleRows(triangle) : 0;
+  const { left, right, middle, overlapped } = sidePlan(snap.layout);
   const gap = Math.round(Math.max(4, Math.min(12, width * 0.01)));
   const design = designCards(snap);
-  const midCols = triangle ? rows : middle.length;
-  const midUnits = triangle ? (rows + 1) / 2 : 1 + (design - 1) * DESIGN_FAN;
+  const midCols = overlapped ? overlapped.width / 2 : middle.length;
+  const midUnits = overlapped ? overlapUnits(overlapped) : 1 + (design - 1) * DESIGN_FAN;
   // Try one to three columns on each side; keep the arrangement with the largest cards.
   let best = null;
   for (const kl of left.length ? [1, 2, 3] : [0]) {
@@ -209,13 +242,7 @@ function sideGeometry(snap, width, height) {
   };
   panel(left, kl, x0);
   const midX = x0 + kl * (cardW + gap) + (kl ? gap : 0);
-  if (triangle) {
-    triangle.piles.forEach((id, k) => {
-      const r = Math.floor((Math.sqrt(8 * k + 1) - 1) / 2);
-      const p = k - (r * (r + 1)) / 2;
-      piles[id] = place(snap, id, midX + ((rows - 1) / 2 - r / 2 + p) * (cardW + gap), gap + (r * cardH) / 2, "none", cardW, cardH, index, 0);
-    });
-  }
+  if (overlapped) placeOverlap(snap, piles, overlapped, midX, midCols, gap, { cardW, cardH, gap, index });
   middle.forEach((slot, c) => {
     piles[slot.pile] = place(snap, slot.pile, midX + c * (cardW + gap), gap, slot.fan, cardW, cardH, index, height - 2 * gap);
   });

@@ -78,6 +78,7 @@ export function render(table, snap, names, view = {}) {
     let cls = `pile${kind === "stock" ? " stock" : ""}${free && kind === "tableau" ? " cell" : ""}`;
     const recycle = kind === "stock" && cards.length === 0 && snap.taps[`${id}:0`];
     if (recycle) cls += " recycle";
+    if (g.overlap) cls += " overlap";
     for (const mark of marks) if (mark.pile === id && mark.index === null) cls += ` ${mark.cls}`;
     setClass(pile, cls);
     setStyle(pile, "transform", `translate(${g.x}px, ${g.y}px)`);

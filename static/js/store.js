@@ -70,6 +70,16 @@ const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x)
 const shortText = (x) => typeof x === "string" && x.length <= SNAPSHOT_LIMITS.text;
 const count = (x) => Number.isInteger(x) && x >= 0 && x <= 1e9;
 
+const within = (x, most) => Number.isInteger(x) && x >= 0 && x <= most;
+
+/** Tell whether an overlapping row's numbers are ones the table can be drawn from. */
+function overlapRow(row, slots) {
+  const L = SNAPSHOT_LIMITS;
+  return within(row.width, 2 * L.columns) && row.width >= 2 && Number.isFinite(row.step)
+    && row.step > 0 && row.step <= 1 && slots.every((s) => isObject(s) && shortText(s.pile)
+    && within(s.x, 2 * L.columns - 2) && within(s.y, L.rows));
+}
+
 /** Tell whether a painted snapshot is worth drawing: its shape and size only (no rules; the
  * engine's verdict on the save comes when Python has started). Loops are bounded by the
  * limits, never by the snapshot's own sizes, and nothing recurses into it. */
@@ -90,9 +100,11 @@ export function checkSnapshot(snap) {
   if (!Array.isArray(rows) || rows.length > L.rows || !Number.isInteger(columns)
       || columns < 1 || columns > L.columns) return false;
   for (const row of rows) {
-    // {kind: "row", slots: [...]} or {kind: "triangle", piles: [...]} (games/layouts.py).
+    // {kind: "row", slots: [...]}, {kind: "overlap", width, step, slots: [{pile, x, y}]} or
+    // an older save's {kind: "triangle", piles: [...]} (games/layouts.py).
     const places = isObject(row) ? row.slots ?? row.piles : null;
     if (!Array.isArray(places) || places.length > L.piles) return false;
+    if (row.kind === "overlap" && !overlapRow(row, places)) return false;
   }
   // The engine's words for the piles (their kinds and keys): a short text for each of a few.
   for (const key of ["kinds", "keys"]) {

@@ -122,3 +122,23 @@ test("the body of a save leaves out only the time played", () => {
   assert.equal(bodyOf(timed(3, "1.5")), bodyOf(timed(812.25, "1.5")));
   assert.notEqual(bodyOf(timed(3, "1.5")), bodyOf(timed(3, "2.5")));
 });
+
+test("an overlapping row (the peaks, the pyramid) is painted only with numbers a table can be drawn from", () => {
+  const peaks = () => structuredClone(painted.tripeaks);
+  assert.equal(peaks().layout.rows[0].kind, "overlap");
+  assert.equal(checkSnapshot(peaks()), true);
+  const bad = [
+    (o) => { o.width = 1e9; },
+    (o) => { o.step = "half"; },
+    (o) => { o.step = 0; },
+    (o) => { o.slots[0].x = -2; },
+    (o) => { o.slots[0].y = 0.5; },
+    (o) => { o.slots[0] = "t1"; },
+    (o) => { o.slots[0].pile = { id: "t1" }; },
+  ];
+  for (const [i, spoil] of bad.entries()) {
+    const snap = peaks();
+    spoil(snap.layout.rows[0]);
+    assert.equal(checkSnapshot(snap), false, `case ${i}`);
+  }
+});

@@ -12,13 +12,14 @@ from ..vocab import (
     Rows,
     TurnOne,
 )
+from .layouts import waste_below_layout
 
 GOLF = Game(
     id="golf", title="Golf", decks=1, tableau=7, foundations=0,
     deal=(Rows((5,) * 7, up=5), TurnOne()),
     build=NO_BUILDING, lift=ONE_CARD, empty=STAYS_EMPTY, foundation=NO_FOUNDATION,
     stock=ONTO_PLAY_PILE, passes=1, play=OntoWaste(wrap="wrap", king_stops=True),
-    goal="tableau",
+    goal="tableau", layout=waste_below_layout,
     options=(
         Option("wrap", "King and Ace", (False, True), False,
                "Whether King and Ace count as neighbours (then a card goes on a King).",

@@ -2,8 +2,14 @@
 
 A layout says where the page draws the piles: rows of slots on a grid of ``columns`` card
 widths. A row is ``{"kind": "row", "slots": [...]}`` whose slots are ``None`` (a gap) or
-``{"pile": id, "fan": "none" | "down" | "right" | "stack"}``; a ``{"kind": "triangle",
-"piles": [...]}`` row lays its piles out as a pyramid, one card each.
+``{"pile": id, "fan": "none" | "down" | "right" | "stack"}``. An ``{"kind": "overlap",
+"width": w, "step": s, "slots": [{"pile": id, "x": x, "y": y}, ...]}`` row places piles of
+one card each (a pyramid, peaks) on a finer grid, where they may overlap: ``x`` counts half
+card widths from the left (a card spans 2, so ``x`` and ``x + 1`` straddle two cards of
+another row) and ``w`` is the width in half cards; ``y`` counts rows down, each ``s`` card
+heights below the one above, so the rows below cover the lower part of the cards above and
+are drawn over them. A layout may say ``"deepest"``: the most cards a fanned pile will ever
+hold, for a game whose piles never grow, so the page plans its cards for no more.
 """
 
 from __future__ import annotations
@@ -102,15 +108,40 @@ def standard_layout(r: Rules) -> dict[str, Any]:
     return {"columns": width, "rows": [row(top, {"waste": fan_waste}), row(t, fan="down")]}
 
 
+def overlap(places: Sequence[tuple[str, int, int]], step: float = 0.5) -> dict[str, Any]:
+    """Return an overlapping row: each pile at ``(pile, x, y)``, ``x`` in half card widths
+    and ``y`` in rows ``step`` card heights apart; the slots go top row first, the order the
+    page draws them in (a lower card over the cards it covers)."""
+    ordered = sorted(places, key=lambda p: p[2])
+    return {"kind": "overlap", "width": max(x for _, x, _ in places) + 2, "step": step,
+            "slots": [{"pile": p, "x": x, "y": y} for p, x, y in ordered]}
+
+
 def pyramid_layout(r: Rules) -> dict[str, Any]:
-    """Lay out a pyramid: stock, waste and the discard pile above, the pyramid below."""
+    """Lay out a pyramid: stock, waste and the discard pile above, the pyramid below, each
+    row half a card further out than the one above and over its lower half."""
     f, _, t = pile_names(r)
     rows = 0
     while rows * (rows + 1) // 2 < len(t):
         rows += 1
+    places = [(t[r_ * (r_ + 1) // 2 + p], rows - 1 - r_ + 2 * p, r_)
+              for r_ in range(rows) for p in range(r_ + 1) if r_ * (r_ + 1) // 2 + p < len(t)]
     return {"columns": rows, "rows": [
         row(["stock", "waste", *[None] * (rows - 3), f[0]], {"waste": "none"}),
-        {"kind": "triangle", "piles": t}]}
+        overlap(places)]}
+
+
+def waste_below_layout(r: Rules) -> dict[str, Any]:
+    """Lay out the tableau fanned down with the stock and waste centred below it (Golf).
+
+    For a game whose tableau piles never take a card: the deepest a pile gets is what the
+    deal gives it, and the page plans its cards for that (``"deepest"``).
+    """
+    _, _, t = pile_names(r)
+    s = r.deal(1)
+    mid = (len(t) - 2) // 2
+    return {"columns": len(t), "deepest": max(len(s.piles[i]) for i in r.T), "rows": [
+        row(t, fan="down"), row([*[None] * mid, "stock", "waste", *[None] * (len(t) - mid - 2)])]}
 
 
 def two_rows_layout(r: Rules) -> dict[str, Any]:
@@ -175,24 +206,21 @@ def peaks_cover(tableau: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
 
 
 def peaks_layout(r: Rules) -> dict[str, Any]:
-    """Lay out peaks on a grid as wide as the bottom row, the stock and waste below.
+    """Lay out the peaks as players know them, the stock and waste centred below.
 
-    Each row of the peaks is a row of slots: a card sits over the left one of the two cards
-    covering it (the page's rows do not overlap, so a row of the peaks stands half a card
-    left of where a card table would put it).
+    Each card sits half a card to the side of each of the two cards covering it, in the row
+    below and over its lower half: the bottom row's card ``j`` at ``2j`` half cards, the
+    third row's between two of them, and so on up to the tips (:func:`overlap`).
     """
     _, _, t = pile_names(r)
     n, (tips, second, third, bottom) = _peak_rows(t)
     width = 3 * n + 1
-    slots: list[list[str | None]] = [[None] * width for _ in range(3)]
+    places = [(pile, 2 * j, 3) for j, pile in enumerate(bottom)]
+    places += [(pile, 2 * j + 1, 2) for j, pile in enumerate(third)]
     for p in range(n):
-        slots[0][3 * p + 1] = tips[p]
-        slots[1][3 * p + 1] = second[2 * p]
-        slots[1][3 * p + 2] = second[2 * p + 1]
-    for j, pile in enumerate(third):
-        slots[2][j] = pile
+        places += [(second[2 * p + k], 6 * p + 2 * k + 2, 1) for k in range(2)]
+        places.append((tips[p], 6 * p + 3, 0))
     mid = (width - 2) // 2
     return {"columns": width, "rows": [
-        *(row(s) for s in slots), row(bottom),
-        row([*[None] * mid, "stock", "waste", *[None] * (width - mid - 2)])]}
+        overlap(places), row([*[None] * mid, "stock", "waste", *[None] * (width - mid - 2)])]}
 

@@ -11,15 +11,25 @@ its forced moves, its dead-end test), the driver only never stops early.
 - ``depth_first`` drives an ``InPlace`` game: one position changed by a move and changed
   back (Klondike and Yukon, ``klondike.py``; Streets and Alleys, ``castle.py``). The game
   remembers the positions met; ``enter`` plays a move only onto a position not met.
+  A game whose positions are small values (Roosevelt, ``onepass.py``; the Pyramid,
+  ``pyramid.py``; TriPeaks and Golf, ``peaks.py``) is made one by ``ByValue``: the
+  position is replaced by the move's result and put back by undoing it.
 - ``best_first`` drives a ``Copying`` game: positions are values, a frontier ordered by the
   game's score, a table of keys met (the general search, ``search.py``).
+
+Beside them, ``beam`` drives a ``Beamed`` game through a one-pass stock card by card,
+keeping the best positions of each card (Roosevelt, ``onepass.beam``; Moving Left,
+``stockbeam.py``): it looks for a win and proves nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator, Hashable, Iterable
 from heapq import heappop, heappush
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
+
+from ..game import Move, State
+from ..rules import Rules
 
 Plan = TypeVar("Plan")
 Rec = TypeVar("Rec")
@@ -115,6 +125,73 @@ def depth_first(game: InPlace[Plan, Rec], budget: int,
     return "unwinnable", [], nodes
 
 
+class ByValue(Generic[Pos, Plan, Step]):
+    """An ``InPlace`` game whose positions are values: ``now`` is the position, a record is
+    the position a move left and the steps it played (that move's and the forced ones). A
+    game gives ``step`` (a plan's position and steps, or None where it was met), its
+    ``children`` and ``won`` (of ``now``); ``lost`` is never, unless a game says otherwise
+    (a game may give no children instead: the position then counts as expanded)."""
+
+    now: Pos
+
+    def step(self, plan: Plan) -> tuple[Pos, list[Step]] | None:
+        """Return the position ``plan`` leads to from ``now`` (forced moves played) and
+        the steps to it, remembering it; or None where it was met before."""
+        raise NotImplementedError
+
+    def enter(self, plan: Plan) -> list[tuple[Pos, list[Step]]] | None:
+        """Play ``plan`` (``InPlace.enter``)."""
+        got = self.step(plan)
+        if got is None:
+            return None
+        before = self.now
+        self.now = got[0]
+        return [(before, got[1])]
+
+    def undo(self, recs: list[tuple[Pos, list[Step]]]) -> None:
+        """Put back the position before ``recs``."""
+        self.now = recs[0][0]
+
+    def lost(self, recs: list[tuple[Pos, list[Step]]] | None) -> bool:
+        """Never: a game of values drops a lost position by giving it no children."""
+        return False
+
+
+class Replay:
+    """A search's line turned into the engine's moves: ``play`` plays a move from the
+    position reached (``s``) and adds it to ``moves``."""
+
+    def __init__(self, r: Rules, s: State) -> None:
+        self.apply, self.s = r.apply, s
+        self.moves: list[Move] = []
+
+    def play(self, m: Move) -> None:
+        """Play ``m`` from the position reached."""
+        self.moves.append(m)
+        self.s = self.apply(self.s, m)
+
+
+def never(recs: object) -> bool:
+    """Tell no position lost (``InPlace.lost`` of a game that gives a lost position no
+    moves instead)."""
+    return False
+
+
+def bits(m: int) -> list[int]:
+    """Return the places of the set bits of ``m``, lowest first (the bit-mask searches)."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def steps_of(path: list[list[tuple[Pos, list[Step]]]]) -> list[Step]:
+    """Return the steps of a ``ByValue`` game's winning records, from the root."""
+    return [step for recs in path for _, steps in recs for step in steps]
+
+
 class Copying(Protocol[Pos, Step_co]):
     """A game for the best-first driver: positions are values, never changed."""
 
@@ -186,6 +263,88 @@ def best_first(game: Copying[Pos, Step], root: Pos, budget: int, every: int = 0,
             tick -= 1
             heappush(frontier, (h(c), tick, c, me, steps))
     return ("unwinnable" if exact else "unknown"), [], nodes
+
+
+class Beamed(Protocol[Pos, Step_co]):
+    """A game for the beam: positions are values, a stock is turned one card at a time."""
+
+    def key(self, s: Pos) -> Hashable:
+        """Return the key of ``s``: positions of one key in a level count once."""
+        ...
+
+    def expand(self, s: Pos) -> Iterable[tuple[tuple[Step_co, ...], Pos]]:
+        """Return the children of ``s`` that turn no card, each with the moves to it."""
+        ...
+
+    def finish(self, s: Pos) -> tuple[Step_co, ...] | None:
+        """Return the moves that win from ``s`` where it is won for certain, else None."""
+        ...
+
+    def out(self, s: Pos) -> bool:
+        """Tell whether the stock is played out at ``s``."""
+        ...
+
+    def turn(self, s: Pos) -> tuple[tuple[Step_co, ...], Pos]:
+        """Return the position after turning the next card from ``s``, and the moves."""
+        ...
+
+    def order(self, level: list[Pos]) -> list[int]:
+        """Return the places of a level's positions, the best first."""
+        ...
+
+
+def beam(game: Beamed[Pos, Step], root: Pos, first: tuple[Step, ...], budget: int,
+         width: int, reach: int, every: int = 0
+         ) -> Generator[int, None, tuple[str, list[Step], int]]:
+    """Look for a win from ``root`` (reached by the moves ``first``) stock card by stock
+    card, keeping the ``width`` best positions; return ``solved`` with the moves, or
+    ``unknown``.
+
+    A level is the positions with the same stock cards turned. From each kept position the
+    beam reaches every position it can without turning, breadth first, at most
+    ``reach * width`` a level, each key once; the ``width`` best of those by the game's
+    ``order`` then turn the next card. Nodes are the positions expanded; each is looked at
+    for a win first, as are the positions of a level reached but not expanded.
+    """
+    key, expand, finish, turn = game.key, game.expand, game.finish, game.turn
+    # Per position reached: the one it came from and the moves between (``path_to``).
+    parents: list[tuple[int, tuple[Step, ...]]] = [(-1, first)]
+    level = [(root, 0)]
+    nodes = 0
+    while True:
+        seen = {key(s) for s, _ in level}
+        reached = list(level)
+        i = 0
+        while i < len(reached) and len(reached) < reach * width:
+            s, me = reached[i]
+            i += 1
+            done = finish(s)
+            if done is not None:
+                return "solved", path_to(parents, me) + list(done), nodes
+            if nodes >= budget:
+                return "unknown", [], nodes
+            nodes += 1
+            if every and not nodes % every:
+                yield nodes
+            for steps, c in expand(s):
+                k = key(c)
+                if k in seen:
+                    continue
+                seen.add(k)
+                parents.append((me, steps))
+                reached.append((c, len(parents) - 1))
+        for s, me in reached[i:]:
+            done = finish(s)
+            if done is not None:
+                return "solved", path_to(parents, me) + list(done), nodes
+        if game.out(reached[0][0]):
+            return "unknown", [], nodes
+        level = []
+        for j in game.order([s for s, _ in reached])[:width]:
+            s, me = reached[j]
+            steps, c = turn(s)
+            parents.append((me, steps))
+            level.append((c, len(parents) - 1))
 
 
 def path_to(parents: list[tuple[int, tuple[Step, ...]]], node: int) -> list[Step]:

@@ -33,13 +33,15 @@ expanded: the game is unwinnable. A win is replayed through the checked API by `
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 
-from ..auto import finish_moves
 from ..cards import RANK, RED, SUIT
 from ..game import Move, State
 from ..rules import Rules
 from ..vocab import ALTERNATE, ANY_CARD, ONE_CARD, SUIT_UP, TO_WASTE
+from . import drive
+from .search import finished
+from .stockbeam import buried
 
 Outcome = tuple[str, list[Move], int]
 # A step of the search, replayed into engine moves at the end: a tableau pile's top card up
@@ -71,162 +73,257 @@ class _Play:
         decks = r.game.decks
         n_t = len(r.T)
         deck = tuple(root.piles[r.waste]) + tuple(reversed(root.piles[r.stock]))
-        n_deck = len(deck)
-        total = r.game.cards
-        heights = [0] * (4 * decks)
-        for suit in range(4):
-            tops = sorted((len(root.piles[f]) for f in r.F
-                           if root.piles[f] and SUIT[root.piles[f][0]] == suit), reverse=True)
-            for i, h in enumerate(tops[:decks]):
-                heights[suit * decks + i] = h
-        # onto[b]: the cards that may go on card b; opposite[c]: the suits of the other colour.
+        # onto[b]: the cards that may go on card b.
         onto = [[a for a in range(52) if RANK[a] + 1 == RANK[b] and RED[a] != RED[b]]
                 for b in range(52)]
-        opposite = [(1, 2) if not RED[c] else (0, 3) for c in range(52)]
-
-        def chain_for(found: tuple[int, ...], c: int) -> int:
-            """Return the foundation (index into ``found``) that takes card ``c``, or -1."""
-            base = SUIT[c] * decks
-            need = RANK[c] - 1
-            for i in range(base, base + decks):
-                if found[i] == need:
-                    return i
-            return -1
-
-        def put(found: tuple[int, ...], i: int) -> tuple[int, ...]:
-            """Return the foundations with pile ``i`` one higher, each suit's kept in order."""
-            f = list(found)
-            f[i] += 1
-            base = i - i % decks
-            while i > base and f[i - 1] < f[i]:
-                f[i - 1], f[i] = f[i], f[i - 1]
-                i -= 1
-            return tuple(f)
-
-        def safe(found: tuple[int, ...], c: int) -> bool:
-            """Tell whether ``c`` may go up and could never be wanted in the tableau (every card
-            of the next rank down of the other colour is up, in both decks) nor its twin left
-            without a place (every pile of its suit stands at the rank below or higher)."""
-            rk = RANK[c]
-            base = SUIT[c] * decks
-            if chain_for(found, c) < 0 or min(found[base:base + decks]) < rk - 1:
-                return False
-            if rk <= 2:
-                return True
-            a, b = opposite[c]
-            return (min(found[a * decks:(a + 1) * decks]) >= rk - 1
-                    and min(found[b * decks:(b + 1) * decks]) >= rk - 1)
-
-        def top(gone: int, p: int) -> int:
-            """Return the deck place of the waste's top card, or -1 when the waste is empty."""
-            i = p - 1
-            while i >= 0 and gone >> i & 1:
-                i -= 1
-            return i
-
-        def close(tab: list[tuple[int, ...]], found: tuple[int, ...], gone: int, p: int,
-                  steps: list[Step]) -> tuple[tuple[int, ...], int]:
-            """Play safe moves until there are none (``tab`` changed in place, ``steps``
-            extended); return the foundations and the deck places played."""
-            again = True
-            while again:
-                again = False
-                for t in range(n_t):
-                    pile = tab[t]
-                    if pile and safe(found, pile[-1]):
-                        found = put(found, chain_for(found, pile[-1]))
-                        tab[t] = pile[:-1]
-                        steps.append((UP, t, -1))
-                        again = True
-                w = top(gone, p)
-                if w >= 0 and safe(found, deck[w]):
-                    found = put(found, chain_for(found, deck[w]))
-                    gone |= 1 << w
-                    steps.append((DECK, w, TO_FOUNDATION))
-                    again = True
-            return found, gone
-
-        def children(pos: Position) -> list[tuple[int, Step, Position]]:
-            """Return the moves of a position (before safe moves): order, step, position."""
-            tab, found, gone, p = pos
-            out: list[tuple[int, Step, Position]] = []
-            want: dict[int, list[int]] = {}
-            empty = -1
-            for t in range(n_t):
-                pile = tab[t]
-                if pile:
-                    for a in onto[pile[-1]]:
-                        want.setdefault(a, []).append(t)
-                elif empty < 0:
-                    empty = t
-            for t in range(n_t):
-                pile = tab[t]
-                if not pile:
-                    continue
-                c = pile[-1]
-                i = chain_for(found, c)
-                if i >= 0:
-                    rest = list(tab)
-                    rest[t] = pile[:-1]
-                    out.append((0, (UP, t, -1), (tuple(rest), put(found, i), gone, p)))
-                for d in want.get(c, ()):
-                    rest = list(tab)
-                    rest[t] = pile[:-1]
-                    rest[d] = tab[d] + (c,)
-                    out.append((3, (RUN, t, d), (tuple(rest), found, gone, p)))
-                if empty >= 0 and len(pile) > 1:
-                    rest = list(tab)
-                    rest[t] = pile[:-1]
-                    rest[empty] = (c,)
-                    out.append((6, (RUN, t, empty), (tuple(rest), found, gone, p)))
-            w = top(gone, p)
-            for q in ([w] if w >= 0 else []) + list(range(p, n_deck)):
-                c = deck[q]
-                later = q >= p
-                after = (gone | 1 << q, q + 1 if later else p)
-                i = chain_for(found, c)
-                if i >= 0:
-                    out.append((1 + later, (DECK, q, TO_FOUNDATION), (tab, put(found, i), *after)))
-                for d in want.get(c, ()):
-                    rest = list(tab)
-                    rest[d] = tab[d] + (c,)
-                    out.append((3 + 2 * later, (DECK, q, d), (tuple(rest), found, *after)))
-                if empty >= 0:
-                    rest = list(tab)
-                    rest[empty] = (c,)
-                    out.append((6 + later, (DECK, q, empty), (tuple(rest), found, *after)))
-            out.sort(key=_first)
-            return out
-
-        def won(pos: Position) -> bool:
-            """Tell whether the game is won for certain: the stock and the waste played out and
-            every pile built down in alternating colours (the lowest card left can then always
-            go up, and so on)."""
-            tab, found, gone, _ = pos
-            if sum(found) == total:
-                return True
-            if gone != (1 << n_deck) - 1:
-                return False
-            for pile in tab:
-                for i in range(1, len(pile)):
-                    if pile[i] not in onto[pile[i - 1]]:
-                        return False
-            return True
-
+        chain_for, put, safe = _foundations(decks)
+        close = _closer(n_t, deck, chain_for, put, safe)
         first: list[Step] = []
         tab0 = [tuple(root.piles[t]) for t in r.T]
         p0 = len(root.piles[r.waste])
-        found0, gone0 = close(tab0, tuple(heights), 0, p0, first)
-        self.n_t, self.deck, self.n_deck, self.onto = n_t, deck, n_deck, onto
-        self.top, self.close, self.children, self.won = top, close, children, won
+        found0, gone0 = close(tab0, _heights(r, root), 0, p0, first)
+        self.n_t, self.deck, self.n_deck, self.onto = n_t, deck, len(deck), onto
+        self.close = close
+        self.children = _mover(deck, onto, chain_for, put)
+        self.won = _winner(r.game.cards, len(deck), onto)
         # The steps into the start (its safe moves) and the start.
         self.first = first
         self.start: Position = (tuple(tab0), found0, gone0, p0)
 
 
+def _heights(r: Rules, root: State) -> tuple[int, ...]:
+    """Return the foundations' heights at ``root``: per suit, highest first."""
+    decks = r.game.decks
+    heights = [0] * (4 * decks)
+    for suit in range(4):
+        tops = sorted((len(root.piles[f]) for f in r.F
+                       if root.piles[f] and SUIT[root.piles[f][0]] == suit), reverse=True)
+        for i, h in enumerate(tops[:decks]):
+            heights[suit * decks + i] = h
+    return tuple(heights)
+
+
+# Foundations: the pile that takes a card (or -1), the foundations with one pile raised,
+# whether a card goes up safely.
+Chain = Callable[[tuple[int, ...], int], int]
+Put = Callable[[tuple[int, ...], int], tuple[int, ...]]
+Safe = Callable[[tuple[int, ...], int], bool]
+
+
+def _foundations(decks: int) -> tuple[Chain, Put, Safe]:
+    """Return the foundations' functions for ``decks`` decks: ``chain_for``, ``put``,
+    ``safe``."""
+    # opposite[c]: the suits of the other colour.
+    opposite = [(1, 2) if not RED[c] else (0, 3) for c in range(52)]
+
+    def chain_for(found: tuple[int, ...], c: int) -> int:
+        """Return the foundation (index into ``found``) that takes card ``c``, or -1."""
+        base = SUIT[c] * decks
+        need = RANK[c] - 1
+        for i in range(base, base + decks):
+            if found[i] == need:
+                return i
+        return -1
+
+    def put(found: tuple[int, ...], i: int) -> tuple[int, ...]:
+        """Return the foundations with pile ``i`` one higher, each suit's kept in order."""
+        f = list(found)
+        f[i] += 1
+        base = i - i % decks
+        while i > base and f[i - 1] < f[i]:
+            f[i - 1], f[i] = f[i], f[i - 1]
+            i -= 1
+        return tuple(f)
+
+    def safe(found: tuple[int, ...], c: int) -> bool:
+        """Tell whether ``c`` may go up and could never be wanted in the tableau (every card
+        of the next rank down of the other colour is up, in both decks) nor its twin left
+        without a place (every pile of its suit stands at the rank below or higher)."""
+        rk = RANK[c]
+        base = SUIT[c] * decks
+        if chain_for(found, c) < 0 or min(found[base:base + decks]) < rk - 1:
+            return False
+        a, b = opposite[c]
+        return rk <= 2 or (min(found[a * decks:(a + 1) * decks]) >= rk - 1
+                           and min(found[b * decks:(b + 1) * decks]) >= rk - 1)
+
+    return chain_for, put, safe
+
+
+def _top(gone: int, p: int) -> int:
+    """Return the deck place of the waste's top card, or -1 when the waste is empty."""
+    i = p - 1
+    while i >= 0 and gone >> i & 1:
+        i -= 1
+    return i
+
+
+# Safe moves played on a position: the tableau (changed in place), the foundations, the deck
+# places played, the pointer, the steps (extended); it returns the foundations and places.
+Close = Callable[[list[tuple[int, ...]], tuple[int, ...], int, int, list[Step]],
+                 tuple[tuple[int, ...], int]]
+
+
+def _closer(n_t: int, deck: tuple[int, ...], chain_for: Chain, put: Put, safe: Safe) -> Close:
+    """Return ``close``, which plays safe moves until there are none."""
+
+    def close(tab: list[tuple[int, ...]], found: tuple[int, ...], gone: int, p: int,
+              steps: list[Step]) -> tuple[tuple[int, ...], int]:
+        """Play safe moves until there are none (``tab`` changed in place, ``steps``
+        extended); return the foundations and the deck places played."""
+        again = True
+        while again:
+            again = False
+            for t in range(n_t):
+                pile = tab[t]
+                if pile and safe(found, pile[-1]):
+                    found = put(found, chain_for(found, pile[-1]))
+                    tab[t] = pile[:-1]
+                    steps.append((UP, t, -1))
+                    again = True
+            w = _top(gone, p)
+            if w >= 0 and safe(found, deck[w]):
+                found = put(found, chain_for(found, deck[w]))
+                gone |= 1 << w
+                steps.append((DECK, w, TO_FOUNDATION))
+                again = True
+        return found, gone
+
+    return close
+
+
+# A move of a position (before safe moves): its order, its step, the position it leads to.
+Child = tuple[int, Step, Position]
+
+
+def _mover(deck: tuple[int, ...], onto: list[list[int]], chain_for: Chain,
+           put: Put) -> Callable[[Position], list[Child]]:
+    """Return ``children``, which gives the moves of a position, in the order to try them."""
+    n_deck = len(deck)
+
+    def children(pos: Position) -> list[Child]:
+        """Return the moves of a position (before safe moves): order, step, position."""
+        tab, found, gone, p = pos
+        out: list[Child] = []
+        # want[a]: the piles card a may go on; empty: the first empty pile (-1: none).
+        want: dict[int, list[int]] = {}
+        empty = -1
+        held: list[tuple[int, tuple[int, ...]]] = []
+        for t, pile in enumerate(tab):
+            if not pile:
+                empty = t if empty < 0 else empty
+                continue
+            held.append((t, pile))
+            for a in onto[pile[-1]]:
+                want.setdefault(a, []).append(t)
+        for t, pile in held:
+            c = pile[-1]
+            i = chain_for(found, c)
+            if i >= 0:
+                rest = list(tab)
+                rest[t] = pile[:-1]
+                out.append((0, (UP, t, -1), (tuple(rest), put(found, i), gone, p)))
+            for d in want.get(c, ()):
+                rest = list(tab)
+                rest[t] = pile[:-1]
+                rest[d] = tab[d] + (c,)
+                out.append((3, (RUN, t, d), (tuple(rest), found, gone, p)))
+            if empty >= 0 and len(pile) > 1:
+                rest = list(tab)
+                rest[t] = pile[:-1]
+                rest[empty] = (c,)
+                out.append((6, (RUN, t, empty), (tuple(rest), found, gone, p)))
+        w = _top(gone, p)
+        for q in ([w] if w >= 0 else []) + list(range(p, n_deck)):
+            c = deck[q]
+            later = q >= p
+            after = (gone | 1 << q, q + 1 if later else p)
+            i = chain_for(found, c)
+            if i >= 0:
+                out.append((1 + later, (DECK, q, TO_FOUNDATION), (tab, put(found, i), *after)))
+            for d in want.get(c, ()):
+                rest = list(tab)
+                rest[d] = tab[d] + (c,)
+                out.append((3 + 2 * later, (DECK, q, d), (tuple(rest), found, *after)))
+            if empty >= 0:
+                rest = list(tab)
+                rest[empty] = (c,)
+                out.append((6 + later, (DECK, q, empty), (tuple(rest), found, *after)))
+        out.sort(key=_first)
+        return out
+
+    return children
+
+
+def _winner(total: int, n_deck: int, onto: list[list[int]]) -> Callable[[Position], bool]:
+    """Return ``won``, which tells a position won for certain."""
+
+    def won(pos: Position) -> bool:
+        """Tell whether the game is won for certain: the stock and the waste played out and
+        every pile built down in alternating colours (the lowest card left can then always
+        go up, and so on)."""
+        tab, found, gone, _ = pos
+        if sum(found) == total:
+            return True
+        if gone != (1 << n_deck) - 1:
+            return False
+        for pile in tab:
+            for i in range(1, len(pile)):
+                if pile[i] not in onto[pile[i - 1]]:
+                    return False
+        return True
+
+    return won
+
+
+class _Walk(drive.ByValue[Position, Child, Step]):
+    """The exact search's game for ``drive.depth_first``: a move is a child of ``_mover``,
+    played with the safe moves after it; a position is met where its key was met with the
+    pointer no further on (``merge``), else where it was met as it stands."""
+
+    def __init__(self, play: _Play, merge: bool) -> None:
+        self.play, self.merge, self.now = play, merge, play.start
+        self.close, self.moves, self.is_won = play.close, play.children, play.won
+        # Met keys, with the least pointer met.
+        self.best: dict[object, int] = {}
+        self.unmet = play.n_deck + 1
+
+    def fresh(self, pos: Position) -> bool:
+        """Tell whether no position met reaches ``pos`` by turning the stock; remember it."""
+        tab, _, gone, p = pos
+        k = (tuple(sorted(tab)), gone) if self.merge else (tuple(sorted(tab)), gone, p)
+        if self.best.get(k, self.unmet) <= p:
+            return False
+        self.best[k] = p
+        return True
+
+    def start(self) -> list[tuple[Position, list[Step]]]:
+        """Remember the start; its records are the safe moves into it."""
+        self.fresh(self.now)
+        return [(self.now, self.play.first)]
+
+    def step(self, plan: Child) -> tuple[Position, list[Step]] | None:
+        """Play a child and the safe moves after it, unless the position was met."""
+        _, step, (tab, found, gone, p) = plan
+        rest = list(tab)
+        steps = [step]
+        found, gone = self.close(rest, found, gone, p, steps)
+        child = (tuple(rest), found, gone, p)
+        return (child, steps) if self.fresh(child) else None
+
+    def children(self) -> list[Child]:
+        """Return the moves of the position, in the order to try them."""
+        return self.moves(self.now)
+
+    def won(self) -> bool:
+        """Tell whether the position is won for certain."""
+        return self.is_won(self.now)
+
+
 def search(r: Rules, root: State, budget: int, every: int = 0,
            merge: bool = True) -> Generator[int, None, Outcome]:
-    """Search ``root`` depth first; return the verdict, the winning moves and the nodes.
+    """Search ``root`` depth first (``drive.depth_first``); return the verdict, the winning
+    moves and the nodes.
 
     A generator like ``search.best_first``: it yields the nodes expanded so far every
     ``every`` nodes (never when ``every`` is 0) and returns the outcome. ``fits(r)`` must
@@ -235,150 +332,84 @@ def search(r: Rules, root: State, budget: int, every: int = 0,
     the two).
     """
     play = _Play(r, root)
-    close, children, won = play.close, play.children, play.won
-    deck, n_deck = play.deck, play.n_deck
-
-    def key(pos: Position) -> object:
-        tab, _, gone, p = pos
-        return (tuple(sorted(tab)), gone) if merge else (tuple(sorted(tab)), gone, p)
-
-    # Met keys, with the least pointer met.
-    best: dict[object, int] = {}
-
-    def fresh(pos: Position) -> bool:
-        """Tell whether no position met reaches ``pos`` by turning the stock; remember it."""
-        k = key(pos)
-        if best.get(k, n_deck + 1) <= pos[3]:
-            return False
-        best[k] = pos[3]
-        return True
-
-    first, start = play.first, play.start
-    fresh(start)
-    if won(start):
-        return "solved", _replay(r, root, deck, [first]), 0
-    # A frame: the children of a position and the next to try; path: the steps into each.
-    stack: list[list[tuple[int, Step, Position]]] = []
-    pos_at: list[int] = []
-    path: list[list[Step]] = [first]
-    nodes = 0
-    current = start
-    while True:
-        if nodes >= budget:
-            return "unknown", [], nodes
-        nodes += 1
-        if every and not nodes % every:
-            yield nodes
-        stack.append(children(current))
-        pos_at.append(0)
-        while stack:
-            frame = stack[-1]
-            i = pos_at[-1]
-            if i >= len(frame):
-                stack.pop()
-                pos_at.pop()
-                path.pop()
-                continue
-            pos_at[-1] = i + 1
-            _, step, child = frame[i]
-            tab, found, gone, p = child
-            rest = list(tab)
-            steps = [step]
-            found, gone = close(rest, found, gone, p, steps)
-            child = (tuple(rest), found, gone, p)
-            if not fresh(child):
-                continue
-            path.append(steps)
-            if won(child):
-                return "solved", _replay(r, root, deck, path), nodes
-            current = child
-            break
-        else:
-            return "unwinnable", [], nodes
-
-
-# A beam's position with the steps into it from the position it came from, and that one's.
-Node = tuple[Position, "Node | None", list[Step]]
+    verdict, path, nodes = yield from drive.depth_first(_Walk(play, merge), budget, every)
+    if verdict != "solved":
+        return verdict, [], nodes
+    return verdict, _replay(r, root, play.deck, drive.steps_of(path)), nodes
 
 
 def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
          seed: int | None = None, reach: list[int] | None = None
          ) -> Generator[int, None, Outcome]:
-    """Look for a win stock card by stock card, keeping the ``width`` best positions; return
-    ``solved`` with the moves, or ``unknown`` (it proves nothing).
+    """Look for a win stock card by stock card (``drive.beam``), keeping the ``width`` best
+    positions; return ``solved`` with the moves, or ``unknown`` (it proves nothing).
 
-    A level is the positions with the same stock cards turned. From each kept position the
-    beam reaches every position it can without turning (tableau moves, plays of the waste's
-    top card, safe moves after each), at most ``40 * width`` of them a level; the ``width``
-    best of those, by ``_score``, then turn the next card. Positions of a level met twice (by
-    ``_Play``'s key) count once. Nodes are the positions expanded, as in ``search``. Positions
-    of equal score keep the order they were reached in; with a ``seed`` their order is
-    shuffled by it instead (a restart that keeps other positions: cheap diversity).
-    ``reach[0]``, if given, is raised to the most cards up in a position the beam rated.
+    From each kept position the beam reaches every position it can without turning
+    (tableau moves, plays of the waste's top card, safe moves after each), at most
+    ``40 * width`` of them a level (by ``_Play``'s key, each once); the ``width`` best of
+    those, by ``_score``, then turn the next card. Positions of equal score keep the order
+    they were reached in; with a ``seed`` their order is shuffled by it instead (a restart
+    that keeps other positions: cheap diversity). ``reach[0]``, if given, is raised to the
+    most cards up in a position the beam rated.
     """
-    noise = random.Random(seed)
     play = _Play(r, root)
-    children, close, won, n_deck = play.children, play.close, play.won, play.n_deck
-    start: Node = (play.start, None, play.first)
-    level = [start]
-    nodes = 0
-    while True:
-        seen = {(tuple(sorted(n[0][0])), n[0][2]) for n in level}
-        reached = list(level)
-        i = 0
-        while i < len(reached) and len(reached) < 40 * width:
-            node = reached[i]
-            i += 1
-            pos = node[0]
-            if won(pos):
-                return "solved", _replay(r, root, play.deck, _path(node)), nodes
-            if nodes >= budget:
-                return "unknown", [], nodes
-            nodes += 1
-            if every and not nodes % every:
-                yield nodes
-            p = pos[3]
-            for _, step, child in children(pos):
-                if step[0] == DECK and step[1] >= p:
-                    continue
-                tab, found, gone, _ = child
-                rest = list(tab)
-                steps = [step]
-                found, gone = close(rest, found, gone, p, steps)
-                k = (tuple(sorted(rest)), gone)
-                if k in seen:
-                    continue
-                seen.add(k)
-                reached.append(((tuple(rest), found, gone, p), node, steps))
-        for node in reached[i:]:
-            if won(node[0]):
-                return "solved", _replay(r, root, play.deck, _path(node)), nodes
-        if reached[0][0][3] >= n_deck:
-            return "unknown", [], nodes
-        if reach is not None:
-            reach[0] = max([reach[0], *(sum(n[0][1]) for n in reached)])
-        if seed is not None:
-            noise.shuffle(reached)
-        reached.sort(key=lambda n: -_score(play, n[0]))
-        level = []
-        for node in reached[:width]:
-            tab, found, gone, p = node[0]
+    verdict, steps, nodes = yield from drive.beam(
+        _Beam(play, seed, reach), play.start, tuple(play.first), budget, width, 40, every)
+    return verdict, _replay(r, root, play.deck, steps) if verdict == "solved" else [], nodes
+
+
+class _Beam:
+    """The beam's game (``drive.Beamed``) on ``_Play``'s positions."""
+
+    def __init__(self, play: _Play, seed: int | None, reach: list[int] | None) -> None:
+        self.play, self.seed, self.reach = play, seed, reach
+        self.noise = random.Random(seed)
+
+    def key(self, pos: Position) -> object:
+        """The tableau, blind to the order of its piles, and the deck places played."""
+        return tuple(sorted(pos[0])), pos[2]
+
+    def expand(self, pos: Position) -> list[tuple[tuple[Step, ...], Position]]:
+        """The children that turn no card, safe moves played after each."""
+        close = self.play.close
+        p = pos[3]
+        out: list[tuple[tuple[Step, ...], Position]] = []
+        for _, step, child in self.play.children(pos):
+            if step[0] == DECK and step[1] >= p:
+                continue
+            tab, found, gone, _ = child
             rest = list(tab)
-            steps = []
-            found, gone = close(rest, found, gone, p + 1, steps)
-            level.append(((tuple(rest), found, gone, p + 1), node, steps))
+            steps = [step]
+            found, gone = close(rest, found, gone, p, steps)
+            out.append((tuple(steps), (tuple(rest), found, gone, p)))
+        return out
 
+    def finish(self, pos: Position) -> tuple[Step, ...] | None:
+        """No step where the position is won for certain (``_replay`` finishes it)."""
+        return () if self.play.won(pos) else None
 
-def _path(node: Node) -> list[list[Step]]:
-    """Return the steps into a beam's position from the start, in order (a turn that plays
-    no card has no step: ``_replay`` turns the stock as the next card played needs)."""
-    out: list[list[Step]] = []
-    at: Node | None = node
-    while at is not None:
-        out.append(at[2])
-        at = at[1]
-    out.reverse()
-    return out
+    def out(self, pos: Position) -> bool:
+        """The pointer past the deck."""
+        return pos[3] >= self.play.n_deck
+
+    def turn(self, pos: Position) -> tuple[tuple[Step, ...], Position]:
+        """The next card turned (no step: ``_replay`` turns as a play needs), safe moves
+        played after it."""
+        tab, found, gone, p = pos
+        rest = list(tab)
+        steps: list[Step] = []
+        found, gone = self.play.close(rest, found, gone, p + 1, steps)
+        return tuple(steps), (tuple(rest), found, gone, p + 1)
+
+    def order(self, level: list[Position]) -> list[int]:
+        """Best ``_score`` first; ties in the order reached, or shuffled by the seed."""
+        if self.reach is not None:
+            self.reach[0] = max([self.reach[0], *(sum(pos[1]) for pos in level)])
+        places = list(range(len(level)))
+        if self.seed is not None:
+            self.noise.shuffle(places)
+        places.sort(key=lambda j: -_score(self.play, level[j]))
+        return places
 
 
 def _score(play: _Play, pos: Position) -> int:
@@ -392,54 +423,36 @@ def _score(play: _Play, pos: Position) -> int:
         for i in range(1, len(pile)):
             if pile[i] not in onto[pile[i - 1]]:
                 disorder += 1
-    low = [14, 14, 14, 14]
-    blocking = waste = 0
-    for i in range(p):
-        if not gone >> i & 1:
-            c = deck[i]
-            waste += 1
-            if low[SUIT[c]] < RANK[c]:
-                blocking += 1
-            else:
-                low[SUIT[c]] = RANK[c]
+    waste = [deck[i] for i in range(p) if not gone >> i & 1]
     empty = sum(1 for pile in tab if not pile)
-    return 10 * sum(found) - 3 * disorder - 5 * blocking - 3 * waste + 2 * empty
+    return (10 * sum(found) - 3 * disorder - 5 * buried(waste) - 3 * len(waste)
+            + 2 * empty)
 
 
 def _first(child: tuple[int, Step, Position]) -> int:
     return child[0]
 
 
-def _replay(r: Rules, root: State, deck: tuple[int, ...], path: list[list[Step]]) -> list[Move]:
+def _replay(r: Rules, root: State, deck: tuple[int, ...], steps: list[Step]) -> list[Move]:
     """Turn the search's steps into engine moves from ``root``, then finish the game."""
     names, T, F = r.names, r.T, r.F
-    s = root
-    moves: list[Move] = []
+    line = drive.Replay(r, root)
+    play = line.play
     # Deck places turned so far: the pointer.
     p = len(root.piles[r.waste])
 
-    def play(m: Move) -> None:
-        nonlocal s
-        moves.append(m)
-        s = r.apply(s, m)
-
     def foundation_for(card: int) -> str:
-        return next(names[f] for f in F if r.foundation_accepts(s.piles[f], card))
+        return next(names[f] for f in F if r.foundation_accepts(line.s.piles[f], card))
 
-    for steps in path:
-        for kind, a, b in steps:
-            if kind == UP:
-                play(Move(names[T[a]], foundation_for(s.piles[T[a]][-1])))
-            elif kind == RUN:
-                play(Move(names[T[a]], names[T[b]]))
-            else:
-                while p <= a:
-                    play(Move("stock", "waste"))
-                    p += 1
-                card = deck[a]
-                play(Move("waste", foundation_for(card) if b == TO_FOUNDATION
-                          else names[T[b]]))
-    finish = finish_moves(r, s)
-    if finish is None:
-        raise AssertionError("the search's won position does not finish")
-    return moves + finish
+    for kind, a, b in steps:
+        if kind == UP:
+            play(Move(names[T[a]], foundation_for(line.s.piles[T[a]][-1])))
+        elif kind == RUN:
+            play(Move(names[T[a]], names[T[b]]))
+        else:
+            while p <= a:
+                play(Move("stock", "waste"))
+                p += 1
+            card = deck[a]
+            play(Move("waste", foundation_for(card) if b == TO_FOUNDATION else names[T[b]]))
+    return finished(r, line.s, line.moves)

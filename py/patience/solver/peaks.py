@@ -22,6 +22,7 @@ from ..cards import RANK
 from ..game import Move, State
 from ..rules import Rules
 from ..vocab import OntoWaste
+from . import drive
 
 Outcome = tuple[str, list[Move], int]
 
@@ -120,57 +121,81 @@ def _stranded(g: _Table, mask: int, k: int, top: int) -> bool:
     return any(ranks >> a & 1 and not need[a] & near for a in range(1, 14))
 
 
+# A position: the table's cards left (a bit each), the stock's cards left, the waste's top
+# rank. A move is what it plays: a table card (its number), or ``n`` (as many as the table's
+# cards): a turn of the stock.
+Position = tuple[int, int, int]
+
+
+class _Walk:
+    """The search's game for ``drive.depth_first`` (an ``InPlace`` one, its members
+    closures over the position ``now``, as the search is small and its steps many): a
+    position met before is not entered, one that ``_stranded`` shows lost has no moves.
+    A record is the position a move left and what it played (as ``drive.ByValue``'s)."""
+
+    def __init__(self, g: _Table) -> None:
+        n = len(g.rank)
+        rank, cover, onto, stock = g.rank, g.cover, g.onto, g.stock
+        # How many cards each card covers: uncovering more comes first.
+        weight = [sum(1 for j in range(n) if cover[j] >> i & 1) for i in range(n)]
+        # fit[b]: the table's cards that go on a card of rank b, as bits.
+        fit = [sum(1 << i for i in range(n) if onto[rank[i]][b]) for b in range(14)]
+        root: Position = ((1 << n) - 1, len(stock), g.top)
+        now = root
+        seen: set[int] = set()
+        Recs = list[tuple[Position, list[int]]]
+
+        def enter(act: int) -> Recs | None:
+            nonlocal now
+            mask, k, top = before = now
+            if act == n:
+                k -= 1
+                top = stock[k]
+            else:
+                mask &= ~(1 << act)
+                top = rank[act]
+            key = (mask << 5 | k) << 4 | top
+            if key in seen:
+                return None
+            seen.add(key)
+            now = (mask, k, top)
+            return [(before, [act])]
+
+        def undo(recs: Recs) -> None:
+            nonlocal now
+            now = recs[0][0]
+
+        def children() -> list[int]:
+            """The plays of free cards that fit on the waste, the card uncovering the most
+            first, then the turn of the stock; none when the position is stranded."""
+            mask, k, top = now
+            if _stranded(g, mask, k, top):
+                return []
+            # Each play as its card's weight, then the card (7 bits: 127 cards at most).
+            plays = [weight[i] << 7 | i for i in drive.bits(mask & fit[top])
+                     if not cover[i] & mask]
+            plays.sort(reverse=True)
+            out = [x & 127 for x in plays]
+            if k:
+                out.append(n)
+            return out
+
+        def start() -> Recs:
+            seen.add((root[0] << 5 | root[1]) << 4 | root[2])
+            return [(root, [])]
+
+        self.start, self.enter, self.undo, self.children = start, enter, undo, children
+        self.won = lambda: not now[0]
+        self.lost = drive.never
+
+
 def search(r: Rules, s: State, budget: int,
            every: int = 0) -> Generator[int, None, Outcome]:
-    """Search ``s`` exactly; return the verdict, the winning moves and the nodes expanded.
-
-    A generator like ``search.best_first``: it yields the nodes expanded so far every
-    ``every`` nodes (never when ``every`` is 0).
-    """
+    """Search ``s`` exactly: ``drive.depth_first`` on ``_Walk`` (its verdict, the winning
+    moves and the nodes expanded; it yields every ``every`` nodes, never when 0)."""
     g = _Table(r, s)
-    rank, cover, stock, onto = g.rank, g.cover, g.stock, g.onto
-    n = len(rank)
-    # How many cards each card covers: uncovering more comes first.
-    weight = [sum(1 for j in range(n) if cover[j] >> i & 1) for i in range(n)]
-    seen: set[int] = set()
-    # The stack: a position, its depth in ``path``, the move that led to it (-1 none, n
-    # the stock, else a table card).
-    stack: list[tuple[int, int, int, int, int]] = [((1 << n) - 1, len(stock), g.top, 0, -1)]
-    path: list[int] = []
-    nodes = 0
-    while stack:
-        mask, k, top, depth, act = stack.pop()
-        del path[depth:]
-        if act >= 0:
-            path.append(act)
-        if not mask:
-            return "solved", _moves(r, g, path), nodes
-        key = (mask << 5 | k) << 4 | top
-        if key in seen:
-            continue
-        seen.add(key)
-        if nodes >= budget:
-            return "unknown", [], nodes
-        nodes += 1
-        if every and not nodes % every:
-            yield nodes
-        if _stranded(g, mask, k, top):
-            continue
-        here = len(path)
-        if k:
-            stack.append((mask, k - 1, stock[k - 1], here, n))
-        plays: list[tuple[int, int]] = []
-        m = mask
-        while m:
-            low = m & -m
-            m ^= low
-            i = low.bit_length() - 1
-            if not cover[i] & mask and onto[rank[i]][top]:
-                plays.append((weight[i], i))
-        plays.sort()
-        for _, i in plays:
-            stack.append((mask & ~(1 << i), k, rank[i], here, i))
-    return "unwinnable", [], nodes
+    verdict, path, nodes = yield from drive.depth_first(_Walk(g), budget, every)
+    return verdict, _moves(r, g, drive.steps_of(path)) if verdict == "solved" else [], nodes
 
 
 def _moves(r: Rules, g: _Table, path: list[int]) -> list[Move]:

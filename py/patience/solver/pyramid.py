@@ -47,6 +47,8 @@ from collections.abc import Generator
 from ..cards import RANK
 from ..game import Move, State
 from ..rules import Rules
+from . import drive
+from .drive import bits
 
 Outcome = tuple[str, list[Move], int]
 # A removal of the search: kind (0 a King of the pyramid, 1 two pyramid cards, 2 a card
@@ -142,15 +144,15 @@ class _Pyramid:
         each other) finds its own partner among ``b`` and ``qb``, ``a`` and ``qa``."""
         cone = self.cone
         # Left: the cards of rank k (pyramid ones must be matched), right: the others.
-        left = [(i, True) for i in _bits(a)] + [(j, False) for j in _bits(qa)]
-        right = [(i, True) for i in _bits(b)] + [(j, False) for j in _bits(qb)]
+        left = [(i, True) for i in bits(a)] + [(j, False) for j in bits(qa)]
+        right = [(i, True) for i in bits(b)] + [(j, False) for j in bits(qb)]
 
         def joins(x: tuple[int, bool], y: tuple[int, bool]) -> bool:
             if x[1] and y[1]:
                 return not cone[x[0]] >> y[0] & 1
             return x[1] or y[1]
 
-        spare = len(_bits(qa))
+        spare = len(bits(qa))
 
         def place(li: int, used: int) -> bool:
             # Every pyramid card of the left from ``li`` on gets a partner; then the
@@ -166,16 +168,6 @@ class _Pyramid:
             return False
 
         return place(0, 0)
-
-
-def _bits(m: int) -> list[int]:
-    """Return the places of the set bits of ``m``, lowest first."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 def _reachable(sm: int, p: int, tm: int, rank_q: list[int], t_of: list[int],
@@ -196,115 +188,142 @@ def _settle(sm: int, p: int) -> int:
     return (sm & ((1 << p) - 1)).bit_length()
 
 
-def search(r: Rules, s: State, budget: int,
-           every: int = 0) -> Generator[int, None, Outcome]:
-    """Search ``s`` exactly; return the verdict, the winning moves and the nodes expanded.
+class _Walk:
+    """The search's game for ``drive.depth_first`` (an ``InPlace`` one, its members closures
+    over the position ``now``, as in ``peaks.py``): a move is a removal and the forced ones
+    after it; a position whose cards were met with the stock turned as far or less is not
+    entered; one that ``_Pyramid.stranded`` shows lost has no moves. A record is the
+    position a move left and the removals it made."""
 
-    A generator like ``search.best_first``: it yields the nodes expanded so far every
-    ``every`` nodes (never when ``every`` is 0).
-    """
-    g = _Pyramid(r, s)
-    total, tcard, cover, q, limit = g.total, g.tcard, g.cover, g.q, g.limit
-    unlimited = r.max_recycles is None
-    rank_t = [RANK[c] if c >= 0 else 0 for c in tcard]
-    rank_q = [RANK[c] for c in q]
-    t_of, q_of = g.t_of, g.q_of
-    stranded = g.stranded
-    seen: dict[int, int] = {}
-    shift = len(q)
-    # The stack: a position, its depth in ``path``, the removal that led to it.
-    stack: list[tuple[Position, int, Action]] = [(g.start(s), 0, (-1, 0, 0))]
-    path: list[Action] = []
-    nodes = 0
-    while stack:
-        (tm, sm, p, rec), depth, act = stack.pop()
-        del path[depth:]
-        if act[0] >= 0:
-            path.append(act)
-        # Forced removals: free Kings, and free pairs that nothing else wants.
-        changed = True
-        while changed and tm:
-            changed = False
-            free = [i for i in _bits(tm) if not tm & cover[i]]
-            for i in free:
-                if rank_t[i] == total:
-                    tm &= ~(1 << i)
-                    path.append((0, i, 0))
-                    changed = True
-            if changed:
-                continue
+    def __init__(self, r: Rules, s: State, g: _Pyramid) -> None:
+        total, tcard, cover, q, limit = g.total, g.tcard, g.cover, g.q, g.limit
+        unlimited = r.max_recycles is None
+        rank_t = [RANK[c] if c >= 0 else 0 for c in tcard]
+        rank_q = [RANK[c] for c in q]
+        t_of, q_of = g.t_of, g.q_of
+        stranded = g.stranded
+        seen: dict[int, int] = {}
+        shift = len(q)
+        root = g.start(s)
+        now = root
+        Recs = list[tuple[Position, list[Action]]]
+
+        def forced(tm: int, sm: int, path: list[Action]) -> int:
+            """Remove free Kings, and free pairs that nothing else wants, until there are
+            none (``path`` extended); return the pyramid's mask."""
+            changed = True
+            while changed and tm:
+                changed = False
+                free = [i for i in bits(tm) if not tm & cover[i]]
+                for i in free:
+                    if rank_t[i] == total:
+                        tm &= ~(1 << i)
+                        path.append((0, i, 0))
+                        changed = True
+                if changed:
+                    continue
+                for x, i in enumerate(free):
+                    k = rank_t[i]
+                    for j in free[x + 1:]:
+                        if k + rank_t[j] == total and not (
+                                (t_of[k] | t_of[total - k]) & tm & ~(1 << i | 1 << j)
+                                or (q_of[k] | q_of[total - k]) & sm):
+                            tm &= ~(1 << i | 1 << j)
+                            path.append((1, i, j))
+                            changed = True
+                            break
+                    if changed:
+                        break
+            return tm
+
+        def fresh(pos: Position, path: list[Action]) -> Recs | None:
+            """Enter ``pos`` (removals done) unless its cards were met with the stock turned
+            as far or less; return its records."""
+            nonlocal now
+            tm, sm, p, rec = pos
+            if tm:
+                key = tm << shift | sm
+                stock_rank = 0 if unlimited else rec * 64 + p
+                was = seen.get(key)
+                if was is not None and was <= stock_rank:
+                    return None
+                seen[key] = stock_rank
+            before, now = now, pos
+            return [(before, path)]
+
+        def enter(plan: tuple[Position, Action]) -> Recs | None:
+            (tm, sm, p, rec), act = plan
+            path = [act]
+            return fresh((forced(tm, sm, path), sm, p, rec), path)
+
+        def undo(recs: Recs) -> None:
+            nonlocal now
+            now = recs[0][0]
+
+        def children() -> list[tuple[Position, Action]]:
+            """The removals of a position, the cheapest first: two pyramid cards, the
+            waste's top, then the cards turned to soonest; none when it is stranded."""
+            tm, sm, p, rec = now
+            up = sm if rec < limit else _reachable(sm, p, tm, rank_q, t_of, total)
+            if stranded(tm, up):
+                return []
+            free = [i for i in bits(tm) if not tm & cover[i]]
+            top = (sm & ((1 << p) - 1)).bit_length() - 1
+            out: list[tuple[int, tuple[Position, Action]]] = []
             for x, i in enumerate(free):
                 k = rank_t[i]
+                want = total - k
                 for j in free[x + 1:]:
-                    if k + rank_t[j] == total and not (
-                            (t_of[k] | t_of[total - k]) & tm & ~(1 << i | 1 << j)
-                            or (q_of[k] | q_of[total - k]) & sm):
-                        tm &= ~(1 << i | 1 << j)
-                        path.append((1, i, j))
-                        changed = True
-                        break
-                if changed:
-                    break
-        if not tm:
-            return "solved", _moves(r, s, g, path), nodes
-        key = tm << shift | sm
-        stock_rank = 0 if unlimited else rec * 64 + p
-        was = seen.get(key)
-        if was is not None and was <= stock_rank:
-            continue
-        seen[key] = stock_rank
-        if nodes >= budget:
-            return "unknown", [], nodes
-        nodes += 1
-        if every and not nodes % every:
-            yield nodes
-        up = sm if rec < limit else _reachable(sm, p, tm, rank_q, t_of, total)
-        if stranded(tm, up):
-            continue
-        free = [i for i in _bits(tm) if not tm & cover[i]]
-        top = (sm & ((1 << p) - 1)).bit_length() - 1
-        here = len(path)
-        children: list[tuple[int, tuple[Position, int, Action]]] = []
-        for x, i in enumerate(free):
-            k = rank_t[i]
-            want = total - k
-            for j in free[x + 1:]:
-                if rank_t[j] == want:
-                    child = (tm & ~(1 << i | 1 << j), sm, p, rec)
-                    children.append((0, (child, here, (1, i, j))))
-            m = q_of[want] & sm
-            while m:
-                low = m & -m
-                m ^= low
-                j = low.bit_length() - 1
-                if j == top or j >= p:
-                    pas = rec
-                elif rec < limit:
-                    pas = rec + 1
-                else:
-                    continue
-                rest = sm ^ low
-                child = (tm & ~(1 << i), rest, _settle(rest, j), pas if not unlimited else 0)
-                # The waste's top first, then the cards turned to soonest.
-                cost = 1 if j == top else 2 + (pas - rec) * 64 + j
-                children.append((cost, (child, here, (2, j, i))))
-        # Best last: the stack pops it first.
-        children.sort(key=lambda c: -c[0])
-        stack.extend(c[1] for c in children)
-    return "unwinnable", [], nodes
+                    if rank_t[j] == want:
+                        out.append((0, ((tm & ~(1 << i | 1 << j), sm, p, rec), (1, i, j))))
+                for j in bits(q_of[want] & sm):
+                    if j == top or j >= p:
+                        pas = rec
+                    elif rec < limit:
+                        pas = rec + 1
+                    else:
+                        continue
+                    rest = sm ^ 1 << j
+                    child = (tm & ~(1 << i), rest, _settle(rest, j), pas if not unlimited else 0)
+                    # The waste's top first, then the cards turned to soonest.
+                    cost = 1 if j == top else 2 + (pas - rec) * 64 + j
+                    out.append((cost, (child, (2, j, i))))
+            # The cheapest first; of equal cost, the last found (the order of the stack
+            # this search had before its driver).
+            out.sort(key=_dearest)
+            return [c[1] for c in reversed(out)]
+
+        def start() -> Recs:
+            tm, sm, p, rec = root
+            path: list[Action] = []
+            got = fresh((forced(tm, sm, path), sm, p, rec), path)
+            assert got is not None
+            return got
+
+        self.start, self.enter, self.undo, self.children = start, enter, undo, children
+        self.won = lambda: not now[0]
+        self.lost = drive.never
+
+
+def _dearest(child: tuple[int, object]) -> int:
+    return -child[0]
+
+
+def search(r: Rules, s: State, budget: int,
+           every: int = 0) -> Generator[int, None, Outcome]:
+    """Search ``s`` exactly; return the verdict, the winning moves and the nodes expanded,
+    yielding the nodes every ``every`` (never when 0): ``drive.depth_first`` on ``_Walk``."""
+    g = _Pyramid(r, s)
+    verdict, path, nodes = yield from drive.depth_first(_Walk(r, s, g), budget, every)
+    return verdict, _moves(r, s, g, drive.steps_of(path)) if verdict == "solved" else [], nodes
 
 
 def _moves(r: Rules, s: State, g: _Pyramid, path: list[Action]) -> list[Move]:
     """Return the real game's moves for a line of the search's removals."""
     names, T = r.names, r.T
     found = names[r.F[0]]
-    out: list[Move] = []
-
-    def play(m: Move) -> None:
-        nonlocal s
-        out.append(m)
-        s = r.apply(s, m)
-
+    line = drive.Replay(r, s)
+    play = line.play
     for kind, a, b in path:
         if kind == 0:
             play(Move(names[T[a]], found))
@@ -313,16 +332,16 @@ def _moves(r: Rules, s: State, g: _Pyramid, path: list[Action]) -> list[Move]:
         else:
             card = g.q[a]
             for _ in range(4 * len(g.q) * (g.limit + 2 if g.limit < UNLIMITED else 4) + 8):
-                waste = s.piles[r.waste]
+                waste = line.s.piles[r.waste]
                 if waste and waste[-1] == card:
                     break
                 if waste and RANK[waste[-1]] == g.total:
                     play(Move("waste", found))
-                elif s.piles[r.stock]:
+                elif line.s.piles[r.stock]:
                     play(Move("stock", "waste"))
                 else:
                     play(Move("waste", "stock", len(waste)))
             else:
                 raise AssertionError("the search's line does not bring its card up")
             play(Move("waste", names[T[b]]))
-    return out
+    return line.moves

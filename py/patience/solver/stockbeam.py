@@ -18,18 +18,18 @@ times the cost a position.
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 
-from ..auto import finish_moves, safe_moves
+from ..auto import finish_moves
 from ..cards import RANK, SUIT
 from ..game import Move, State
 from ..rules import Rules
 from ..vocab import SUIT_UP
+from . import drive
 from .fold import make_legal
+from .search import forced
 
 Outcome = tuple[str, list[Move], int]
-# A beam's position, the one it came from, and the moves between.
-Node = tuple[State, "Node | None", tuple[Move, ...]]
 # Positions reached a level, per position kept.
 REACH = 40
 # The weights of ``score``: a card up, a face-down card, a card on a lower one of its suit,
@@ -50,84 +50,81 @@ def score(r: Rules, s: State) -> int:
     waste cards; plus empty piles. (Weights from a few Moving Left deals.)"""
     piles, down = s.piles, s.down
     up = sum(len(piles[f]) for f in r.F)
-    hidden = buried = 0
-    for t in (*r.T, r.waste):
-        low = [14, 14, 14, 14]
-        hidden += down[t]
-        for c in piles[t]:
-            if low[SUIT[c]] < RANK[c]:
-                buried += 1
-            else:
-                low[SUIT[c]] = RANK[c]
+    hidden = sum(down[t] for t in r.T) + down[r.waste]
+    under = sum(buried(piles[t]) for t in (*r.T, r.waste))
     empty = sum(1 for t in r.T if not piles[t])
     w = WEIGHTS
-    return (w[0] * up + w[1] * hidden + w[2] * buried + w[3] * len(piles[r.waste])
+    return (w[0] * up + w[1] * hidden + w[2] * under + w[3] * len(piles[r.waste])
             + w[4] * empty)
+
+
+def buried(cards: Iterable[int]) -> int:
+    """Count the cards (bottom first) that lie on a lower card of their suit: each waits
+    for that card to go up first."""
+    low = [14, 14, 14, 14]
+    n = 0
+    for c in cards:
+        if low[SUIT[c]] < RANK[c]:
+            n += 1
+        else:
+            low[SUIT[c]] = RANK[c]
+    return n
 
 
 def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
          seed: int | None = None) -> Generator[int, None, Outcome]:
-    """Look for a win keeping the ``width`` best positions each stock card; return
-    ``solved`` with the moves or ``unknown``. A generator like ``onepass.beam`` (nodes are
-    the positions expanded). A ``seed`` breaks ties between equal scores at random (else
-    the order reached), for restarts that look elsewhere."""
-    legal = make_legal(r)
-    stock, key = r.names[r.stock], r.key
-    noise = random.Random(seed)
-    from_foundation = {r.names[f] for f in r.F}
-
-    def settle(s: State) -> tuple[State, tuple[Move, ...]]:
-        done: list[Move] = []
-        while True:
-            # One at a time: two safe moves of a list may want the same foundation.
-            safe = safe_moves(r, s)
-            if not safe:
-                return s, tuple(done)
-            s = r.apply(s, safe[0])
-            done.append(safe[0])
-
-    first, moves0 = settle(root)
-    level: list[Node] = [(first, None, moves0)]
-    nodes = 0
-    while True:
-        seen = {key(n[0]) for n in level}
-        reached = list(level)
-        i = 0
-        while i < len(reached) and len(reached) < REACH * width:
-            node = reached[i]
-            i += 1
-            if nodes >= budget:
-                return "unknown", [], nodes
-            nodes += 1
-            if every and not nodes % every:
-                yield nodes
-            for m in legal(node[0]):
-                if m.src == stock or m.src in from_foundation:
-                    continue
-                child, safe = settle(r.apply(node[0], m))
-                k = key(child)
-                if k not in seen:
-                    seen.add(k)
-                    reached.append((child, node, (m, *safe)))
-        if not reached[0][0].piles[r.stock]:
-            for node in reached:
-                finish = finish_moves(r, node[0])
-                if finish is not None:
-                    return "solved", _path(node) + finish, nodes
-            return "unknown", [], nodes
-        rated = sorted(reached, key=lambda n: (-score(r, n[0]), noise.random()
-                                              if seed is not None else 0))
-        level = []
-        for node in rated[:width]:
-            s, safe = settle(r.apply(node[0], Move(stock, r.names[r.waste])))
-            level.append((s, node, (Move(stock, r.names[r.waste]), *safe)))
+    """Look for a win keeping the ``width`` best positions each stock card (``drive.beam``);
+    return ``solved`` with the moves or ``unknown``. A generator like ``onepass.beam``
+    (nodes are the positions expanded). A ``seed`` breaks ties between equal scores at
+    random (else the order reached), for restarts that look elsewhere."""
+    game = _Beam(r, seed)
+    first, moves0 = game.settle(root)
+    return (yield from drive.beam(game, first, moves0, budget, width, REACH, every))
 
 
-def _path(node: Node) -> list[Move]:
-    """Return the moves from the start into a beam's position."""
-    out: list[tuple[Move, ...]] = []
-    at: Node | None = node
-    while at is not None:
-        out.append(at[2])
-        at = at[1]
-    return [m for ms in reversed(out) for m in ms]
+class _Beam:
+    """The beam's game (``drive.Beamed``) on the engine's states and moves."""
+
+    def __init__(self, r: Rules, seed: int | None) -> None:
+        self.r, self.seed, self.legal, self.key = r, seed, make_legal(r), r.key
+        self.noise = random.Random(seed)
+        self.stock, self.waste = r.names[r.stock], r.names[r.waste]
+        self.from_foundation = {r.names[f] for f in r.F}
+
+    def settle(self, s: State) -> tuple[State, tuple[Move, ...]]:
+        """Play the table's safe moves until there are none: the position and the moves."""
+        return forced(self.r, s)
+
+    def expand(self, s: State) -> list[tuple[tuple[Move, ...], State]]:
+        """The legal moves but turns and plays off the foundations, safe moves after each."""
+        r, stock, back = self.r, self.stock, self.from_foundation
+        out: list[tuple[tuple[Move, ...], State]] = []
+        for m in self.legal(s):
+            if m.src == stock or m.src in back:
+                continue
+            child, safe = self.settle(r.apply(s, m))
+            out.append(((m, *safe), child))
+        return out
+
+    def finish(self, s: State) -> tuple[Move, ...] | None:
+        """With the stock played out, the automatic finish where it wins."""
+        if s.piles[self.r.stock]:
+            return None
+        finish = finish_moves(self.r, s)
+        return None if finish is None else tuple(finish)
+
+    def out(self, s: State) -> bool:
+        """The stock played out."""
+        return not s.piles[self.r.stock]
+
+    def turn(self, s: State) -> tuple[tuple[Move, ...], State]:
+        """The next card turned, safe moves after it."""
+        m = Move(self.stock, self.waste)
+        child, safe = self.settle(self.r.apply(s, m))
+        return (m, *safe), child
+
+    def order(self, level: list[State]) -> list[int]:
+        """Best ``score`` first; ties in the order reached, or at random by the seed."""
+        r, noise, seeded = self.r, self.noise, self.seed is not None
+        return sorted(range(len(level)), key=lambda j: (-score(r, level[j]), noise.random()
+                                                       if seeded else 0))

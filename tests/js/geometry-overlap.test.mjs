@@ -1,0 +1,131 @@
+// Overlapping rows (layout rows of kind "overlap": piles placed in half card widths, rows a
+// step of a card apart): the peaks and the pyramid drawn as players know them, and a fanned
+// row with a row below it (Golf) planned for its deepest pile.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { geometry, overlapOf, overlapUnits } from "../../static/js/geometry.js";
+
+const row = (piles, fan = "none") => ({ kind: "row", slots: piles.map((p) => (p ? { pile: p, fan } : null)) });
+const ids = (n) => Array.from({ length: n }, (_, i) => `t${i + 1}`);
+
+/** Peaks as the engine lays them out (games/layouts.py peaks_layout): tips t1-t3, then
+ * t4-t9, t10-t18 and the bottom row t19-t28; the stock and waste below. */
+function peaks() {
+  const t = ids(28);
+  const slots = [];
+  for (let p = 0; p < 3; p++) slots.push({ pile: t[p], x: 6 * p + 3, y: 0 });
+  for (let p = 0; p < 3; p++) for (let k = 0; k < 2; k++) slots.push({ pile: t[3 + 2 * p + k], x: 6 * p + 2 * k + 2, y: 1 });
+  for (let j = 0; j < 9; j++) slots.push({ pile: t[9 + j], x: 2 * j + 1, y: 2 });
+  for (let j = 0; j < 10; j++) slots.push({ pile: t[18 + j], x: 2 * j, y: 3 });
+  const piles = Object.fromEntries(t.map((id, i) => [id, [i < 18 ? null : "9H"]]));
+  piles.stock = Array(23).fill(null);
+  piles.waste = ["5C"];
+  return {
+    layout: { columns: 10, rows: [{ kind: "overlap", width: 20, step: 0.5, slots },
+      row([null, null, null, null, "stock", "waste", null, null, null, null])] },
+    piles,
+  };
+}
+
+const box = (geo, id) => ({ x: geo.piles[id].x, y: geo.piles[id].y, r: geo.piles[id].x + geo.cardW, b: geo.piles[id].y + geo.cardH });
+
+// Each covered card and the two cards covering it (bottom row t19-t28 is uncovered).
+const COVERS = [["t10", "t19", "t20"], ["t18", "t27", "t28"], ["t4", "t10", "t11"], ["t5", "t11", "t12"],
+  ["t1", "t4", "t5"], ["t3", "t8", "t9"], ["t13", "t22", "t23"]];
+
+const SIZES = [[360, 520, "rows"], [768, 900, "rows"], [1366, 680, "rows"], [640, 300, "side"], [412, 780, "rows"]];
+
+test("a peaks card straddles the two cards covering it, which overlap its lower half and are drawn after it", () => {
+  for (const [w, h, mode] of SIZES) {
+    const geo = geometry(peaks(), w, h);
+    assert.equal(geo.mode, mode);
+    const order = Object.keys(geo.piles);
+    for (const [card, left, right] of COVERS) {
+      const c = box(geo, card);
+      const a = box(geo, left);
+      const b = box(geo, right);
+      assert.ok(a.x < c.x && c.x < a.r && b.x < c.r && c.r < b.r, `${card} between ${left} and ${right} at ${w}x${h}`);
+      assert.equal(a.y, b.y);
+      assert.ok(a.y > c.y && a.y < c.b, `${left} over the lower part of ${card}`);
+      // The corner index of the covered card stays in sight above the row covering it.
+      assert.ok(a.y - c.y >= geo.index.strip, `${card}'s index at ${w}x${h}`);
+      assert.ok(order.indexOf(left) > order.indexOf(card) && order.indexOf(right) > order.indexOf(card));
+    }
+  }
+});
+
+test("the peaks fit the table with the stock and waste below them, the cards as large as the width allows", () => {
+  for (const [w, h, mode] of SIZES) {
+    const geo = geometry(peaks(), w, h);
+    for (const [id, g] of Object.entries(geo.piles)) {
+      assert.ok(g.x >= 0 && g.x + g.w <= w && g.y >= 0 && g.y + g.h <= h, `${id} inside ${w}x${h}`);
+    }
+    if (mode === "rows") {
+      const bottom = Math.max(...ids(28).map((id) => box(geo, id).b));
+      assert.ok(geo.piles.stock.y >= bottom, `the stock below the peaks at ${w}x${h}`);
+      assert.equal(geo.piles.stock.y, geo.piles.waste.y);
+      // Ten cards side by side take the width (less the gaps) on a phone.
+      const across = box(geo, "t28").r - box(geo, "t19").x;
+      if (w < 500) assert.ok(across >= w - 4 * geo.gap - 2 && geo.cardW >= 30, `${geo.cardW}px cards at ${w}`);
+    }
+  }
+  assert.ok(geometry(peaks(), 1366, 680).cardW >= 100);
+  assert.ok(geometry(peaks(), 768, 900).cardW >= 60);
+});
+
+test("a pyramid row of an older save is drawn as the overlapping row the engine now sends", () => {
+  const t = ids(28);
+  const piles = Object.fromEntries(t.map((id) => [id, ["AS"]]));
+  Object.assign(piles, { stock: [], waste: [], f1: [] });
+  const top = row(["stock", "waste", null, null, null, null, "f1"]);
+  const old = { layout: { columns: 7, rows: [top, { kind: "triangle", piles: t }] }, piles };
+  const now = { layout: { columns: 7, rows: [top, overlapOf(old.layout.rows[1])] }, piles };
+  assert.deepEqual(now.layout.rows[1].slots.slice(0, 3), [{ pile: "t1", x: 6, y: 0 }, { pile: "t2", x: 5, y: 1 }, { pile: "t3", x: 7, y: 1 }]);
+  assert.equal(overlapUnits(now.layout.rows[1]), 4);
+  for (const [w, h] of [[360, 520], [1000, 700], [640, 300]]) {
+    const a = geometry(old, w, h);
+    const b = geometry(now, w, h);
+    for (const id of t) assert.deepEqual([a.piles[id].x, a.piles[id].y], [b.piles[id].x, b.piles[id].y]);
+  }
+  // The apex's column is the middle of the top row's seven (the pyramid as it always stood).
+  const geo = geometry(now, 1000, 700);
+  assert.equal(geo.piles.t1.x, geo.piles.t25.x);
+  assert.ok(Math.abs(geo.piles.t1.x - (geo.piles.stock.x + geo.piles.f1.x) / 2) < 1e-9);
+});
+
+test("an overlapping row's slots are drawn top row first, whatever order they come in", () => {
+  const o = overlapOf({ kind: "overlap", width: 4, step: 0.5, slots: [{ pile: "b", x: 0, y: 1 }, { pile: "a", x: 1, y: 0 }, { pile: "c", x: 2, y: 1 }] });
+  assert.deepEqual(o.slots.map((s) => s.pile), ["a", "b", "c"]);
+  const geo = geometry({ layout: { columns: 2, rows: [o] }, piles: { a: ["AS"], b: ["2S"], c: ["3S"] } }, 400, 400);
+  assert.deepEqual(Object.keys(geo.piles), ["a", "b", "c"]);
+  assert.equal(geo.piles.b.y - geo.piles.a.y, geo.cardH / 2);
+  assert.equal(geo.piles.a.x - geo.piles.b.x, (geo.cardW + geo.gap) / 2);
+});
+
+/** Golf as the engine lays it out: seven fanned piles, the stock and waste below. */
+function golf(sizes = [5, 5, 5, 5, 5, 5, 5], deepest = 5) {
+  const t = ids(7);
+  const piles = Object.fromEntries(t.map((id, i) => [id, Array(sizes[i]).fill("7D")]));
+  piles.stock = Array(16).fill(null);
+  piles.waste = ["8C"];
+  const layout = { columns: 7, rows: [row(t, "down"), row([null, null, "stock", "waste", null, null, null])] };
+  if (deepest) layout.deepest = deepest;
+  return { layout, piles };
+}
+
+test("Golf's piles show every index with the stock and waste just below them, still as the piles shrink", () => {
+  for (const [w, h] of [[360, 520], [768, 900], [1366, 680]]) {
+    const full = geometry(golf(), w, h);
+    const late = geometry(golf([0, 1, 2, 5, 1, 0, 3]), w, h);
+    assert.equal(late.cardW, full.cardW);
+    assert.equal(late.piles.stock.y, full.piles.stock.y, `the stock holds still at ${w}x${h}`);
+    const spots = full.piles.t1.spots;
+    const last = spots[4].y + full.cardH;
+    assert.ok(full.piles.stock.y >= last && full.piles.stock.y - last <= 2 * full.gap, `the stock just below at ${w}x${h}`);
+    for (let i = 0; i < 4; i++) assert.ok(spots[i + 1].y - spots[i].y >= full.index.strip);
+    assert.ok(full.piles.stock.y + full.cardH <= h);
+  }
+  // Planned for the five cards a pile holds at most, not for a pile that could grow.
+  assert.ok(geometry(golf(), 1366, 680).cardW > geometry(golf(undefined, 0), 1366, 680).cardW);
+});
