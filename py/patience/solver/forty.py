@@ -355,15 +355,14 @@ def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
             level.append((game.position(), node, turned))
 
 
-def _path(node: Node) -> list[list[Step]]:
+def _path(node: Node) -> list[Step]:
     """Return the steps into a beam's position from the start, in order."""
     out: list[list[Step]] = []
     at: Node | None = node
     while at is not None:
         out.append(at[2])
         at = at[1]
-    out.reverse()
-    return out
+    return [step for steps in reversed(out) for step in steps]
 
 
 def search(r: Rules, root: State, budget: int,
@@ -374,5 +373,5 @@ def search(r: Rules, root: State, budget: int,
     verdict, path, nodes = yield from depth_first(game, budget, every)
     if verdict != "solved":
         return verdict, [], nodes
-    steps = [rec[1] for recs in path for rec in recs]
+    steps = [step for recs in path for rec in recs for step in rec[1]]
     return verdict, _replay(r, root, game.deck, steps), nodes
