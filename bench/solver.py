@@ -98,6 +98,11 @@ TUNED: tuple[Config, ...] = (
                   " 0 of deals 1-50 won at 10,000 (the list's budget then), 2 of 1-50 (4.0%)"
                   " at 600,000, 3 of 1-400 (0.75%) with the beam alone 100 wide; widening"
                   " beams at 100,000 without the triage: 1 of deals 1-123 (0.8%)"),
+    # Golf at its winnable list's budget: at 40,000 most deals stay unknown, at 500,000
+    # deals 1-16 are all decided (the longest proof 428,000 positions, some 15 s).
+    Config("golf", "golf", {}, 50, 500_000, target=("decided", 0.97)),
+    # Forty Thieves at its list's budget, about 30 s a deal here (solver/forty.py's beams).
+    Config("forty_thieves", "forty_thieves", {}, 50, 100_000, target=("decided", 0.97)),
     Config("moving_left", "moving_left", {}, 400, 100_000,
            before="before issue 27 (the general search): 0 of deals 1-50 won at 10,000 and"
                   " at 40,000; no search had won a Moving Left deal"),

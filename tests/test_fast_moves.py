@@ -24,6 +24,12 @@ choice of each option that changes play, one at a time. On each position:
   search leaves out moves to find wins sooner and proves nothing lost;
   ``tests/test_spider_search.py`` checks that each move left out is of a kind it names).
 
+- Where ``forty.fits`` (Forty Thieves): each step of ``forty.Forty.children`` is a line of
+  legal moves (the stock turned as far as the step's deck place, then one play) that ends
+  where ``Forty.play`` says, and the steps reach exactly what the engine's plain moves and
+  its folded stock plays reach, less a lone card moved into an empty pile (which goes
+  nowhere new).
+
 The depth-first searches of Klondike and Yukon (``klondike.dfs``), Streets and Alleys
 (``castle.dfs``), the Pyramid, All in a Row and Roosevelt generate moves in closures inside
 their search functions, which no test can call; their wins are replayed through the checked
@@ -40,7 +46,7 @@ import pytest
 import patience
 from patience.game import Move, State
 from patience.rules import Rules
-from patience.solver import fold, freecell, spider
+from patience.solver import fold, forty, freecell, onepass, spider
 from patience.solver.winnable import winnable_key
 
 # Positions a variant: deals, random moves from each, every how many moves one is checked.
@@ -198,3 +204,58 @@ def test_spider_steps_are_legal_moves_played_as_the_engine_plays_them(r: Rules) 
                 sum(1 for f in r.F if s.piles[f])
             checked += 1
     assert checked >= 20
+
+
+FORTY_LIKE = [r for r in VARIANTS if forty.fits(r)]
+
+
+def forty_moves(r: Rules, s: State, game: forty.Forty, step: onepass.Step) -> list[Move]:
+    """The engine's moves for a step of ``forty.Forty`` from ``s``."""
+    kind, a, b = step
+    names = r.names
+    if kind == onepass.UP:
+        card = s.piles[r.T[a]][-1]
+        return [Move(names[r.T[a]], next(names[f] for f in r.F
+                                          if r.foundation_accepts(s.piles[f], card)))]
+    if kind == onepass.RUN:
+        return [Move(names[r.T[a]], names[r.T[b]])]
+    turns = [Move("stock", "waste")] * max(0, a + 1 - game.p)
+    if b == onepass.TO_FOUNDATION:
+        card = game.deck[a]
+        dst = next(names[f] for f in r.F if r.foundation_accepts(s.piles[f], card))
+    else:
+        dst = names[r.T[b]]
+    return [*turns, Move("waste", dst)]
+
+
+def test_forty_thieves_has_its_search() -> None:
+    assert [r.game.id for r in FORTY_LIKE] == ["forty_thieves"]
+
+
+@pytest.mark.parametrize("r", FORTY_LIKE, ids=winnable_key)
+def test_forty_steps_are_legal_lines_that_miss_no_move(r: Rules) -> None:
+    checked = 0
+    for s in positions(r, 30):
+        game = forty.Forty(r, s)
+        start = game.position()
+        got: set[tuple[object, ...]] = set()
+        for step in game.children():
+            game.restore(start)
+            after = s
+            for m in forty_moves(r, s, game, step):
+                after = r.play(after, m)
+            game.play(step)
+            tab, _, gone, p = game.position()
+            assert [tuple(after.piles[t]) for t in r.T] == list(tab)
+            assert len(after.piles[r.stock]) == game.n_deck - p
+            assert tuple(after.piles[r.waste]) == tuple(game.deck[i] for i in range(p)
+                                                        if not gone >> i & 1)
+            got.add(r.key(after))
+            checked += 1
+        game.restore(start)
+        plain = [m for m in r.legal_moves(s) if not is_stock(m)
+                 and not (m.src in {r.names[t] for t in r.T} and m.dst in
+                          {r.names[t] for t in r.T} and not s.piles[r.index[m.dst]]
+                          and len(s.piles[r.index[m.src]]) == 1)]
+        assert got == reach(r, s, plain) | folded_chain(r, s)
+    assert checked >= 100

@@ -1,6 +1,6 @@
 """Write the known wins of the listed deals, for Hint in games whose search rarely finds one.
 
-    nice -n 19 .venv/bin/python tools/lines.py                # Roosevelt and Moving Left
+    nice -n 19 .venv/bin/python tools/lines.py          # Roosevelt, Moving Left, Forty Thieves
     .venv/bin/python tools/lines.py --set roosevelt --no-solve --workers 1
 
 For each chosen set of ``tools/winnable.py`` (by default the games whose search seldom wins a
@@ -37,7 +37,7 @@ from patience.knownline import Lines, replay, split  # noqa: E402
 from patience.solver import winnable_key  # noqa: E402
 
 #: The games whose lists get lines unless --set says otherwise.
-DEFAULT = ("roosevelt", "moving_left")
+DEFAULT = ("roosevelt", "moving_left", "forty_thieves")
 FOLDER = "lines"
 
 

@@ -98,6 +98,12 @@ SETS: tuple[Set, ...] = (
     Set("all_in_a_row", {}, 300_000, limit=1800),
     Set("roosevelt", {}, 100_000, target=200, limit=8000),
     Set("moving_left", {}, 10_000, limit=50),
+    # Golf decides most deals within 500,000 positions (deals 1-16: the longest loss proven
+    # at 428,000; at 20,000 three deals in four stayed unknown), a few seconds each; about a
+    # deal in five is won. Forty Thieves' beams (solver/forty.py) win about half the deals
+    # at 100,000 positions, a minute each on a loaded machine: enough for a daily deal.
+    Set("golf", {}, 500_000, target=200, limit=2500),
+    Set("forty_thieves", {}, 100_000, target=40, limit=120),
 )
 # A game in the registry with no line of its own above gets one: its default options and
 # 20,000 nodes a deal.

@@ -18,5 +18,5 @@ FORTY_THIEVES = Game(
         "redeal. Only the waste's top card plays.",
         "Cards on the foundations stay there.",
     ),
-    place=120, solver=Plan("stockbeam_search"),
+    place=120, solver=Plan("forty_search"),
 )
