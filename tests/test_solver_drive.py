@@ -11,7 +11,8 @@ import pytest
 
 import patience
 from patience.plan import GENERAL, Pass, Plan, Search
-from patience.solver import OWN, schedule, search_of
+from patience.solver import schedule, search_of
+from patience.solver.api import OWN
 from patience.solver.drive import ByValue, beam, best_first, bits, depth_first, steps_of
 from patience.solver.search import drain
 
