@@ -93,6 +93,7 @@ function details(ui, game, card, current, saved) {
   const gradeSelect = document.createElement("select");
   gradeSelect.name = "grade";
   grade.appendChild(gradeSelect);
+  grade.hidden = true;                              // until the list says its grades
   const wanted = () => (check.checked ? Number(gradeSelect.value) || true : false);
   const fillGrades = async () => {
     const offered = await ui.grades(game.id, chosenOptions(box, game));

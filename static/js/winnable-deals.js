@@ -27,6 +27,8 @@ export function createWinnableDeals(core) {
   const keys = new Map();   // "<game> <options JSON>" -> its list key, once the engine said
   const asking = new Map(); // the same -> the engine's answer on its way
   const wins = new Map();   // a lines file -> the promise of its known wins by deal, or null
+  let listed;               // settles once the shipped list is read (or could not be)
+  const read = new Promise((resolve) => { listed = resolve; });
 
   /** Read the shipped list: the engine checks it and says each list's deals (in its range),
    * its deals by grade and what to say while the solver knows nothing of one of its deals. */
@@ -42,12 +44,16 @@ export function createWinnableDeals(core) {
       core.refresh?.(); // and the deal on the table a known win to load (assist.js)
     } catch {
       lists = {};       // no list: winnable deals are then found on this device
+    } finally {
+      listed();
     }
   }
 
   /** The grades a game's list offers with these options: [{grade, label}], none when its
-   * deals are not graded. */
+   * deals are not graded. Asked before the list is read (the Games dialog opened while the
+   * engine starts), it answers once it is. */
   async function grades(gameId, options) {
+    await read;
     const list = lists[await keyOf(gameId, options)];
     return list ? labels.filter(({ grade }) => list.grades?.[grade]?.length) : [];
   }

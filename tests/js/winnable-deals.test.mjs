@@ -43,6 +43,26 @@ async function loaded(answer = { lists: LISTS, grades: GRADES }) {
   }
 }
 
+test("grades asked before the list is read are answered once it is (the Games dialog opened early)", async () => {
+  let answer;
+  const ctx = {
+    call: (name, ...args) => (name === "winnable_lists"
+      ? new Promise((resolve) => { answer = resolve; }) : Promise.resolve({ key: args[0] })),
+  };
+  globalThis.fetch = async () => ({ text: async () => "{}" });
+  try {
+    const deals = createWinnableDeals({ ctx, kn: {} });
+    const early = deals.grades("freecell", {});
+    const loading = deals.loadLists({ minDeal: 1, maxDeal: 1_000_000 });
+    await new Promise((resolve) => { setTimeout(resolve, 0); });
+    answer({ lists: LISTS, grades: GRADES });
+    await loading;
+    assert.deepEqual(await early, GRADES);
+  } finally {
+    delete globalThis.fetch;
+  }
+});
+
 test("the file's text goes to the engine, which says the lists and their grades", async () => {
   const { deals, calls, fetched } = await loaded();
   assert.ok(fetched[0].endsWith("/static/data/winnable.json"));
