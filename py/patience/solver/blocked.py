@@ -35,7 +35,7 @@ looks at face-down cards, so a verdict that uses it uses the hidden cards, like 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..game import State
 from ..rules import Rules
@@ -62,18 +62,15 @@ def make_blocked(r: Rules) -> Callable[[State], bool] | None:
             or g.empty not in (ANY_CARD, KING_ONLY, STAYS_EMPTY)):
         return None
     tableau = r.T
-    on = r.on
-    # Bit masks over cards: low[c] the lower cards of c's suit, ups[c] the cards c may go on.
-    low = [sum(1 << z for z in range(c - 4, -1, -4)) for c in range(52)]
-    ups = [sum(1 << p for p in range(52) if on[c * 52 + p]) for c in range(52)]
-    spaces = [any(r.empty_accepts(t, c) for t in tableau) for c in range(52)]
+    low, ups = masks(r)
+    roam = sum(1 << c for c in range(52) if any(r.empty_accepts(t, c) for t in tableau))
     every = g.lift == ONE_CARD
     found = r.F if not r.takeback else ()
 
     def blocked(s: State) -> bool:
         piles, down = s.piles, s.down
         # Per pile: its cards, and under[i] the mask of its cards below height i.
-        stacks: list[tuple[tuple[int, ...], list[int]]] = []
+        stacks: list[tuple[Sequence[int], list[int]]] = []
         members = 0
         # Cards on foundations that never give them back: no card goes on them again.
         gone = 0
@@ -91,30 +88,52 @@ def make_blocked(r: Rules) -> Callable[[State], bool] | None:
                 under.append(under[-1] | 1 << c)
             stacks.append((pile, under))
             members |= under[-1] if every else under[down[t] + 1]
-        while members:
-            # Everything under the highest member of each pile is held down.
-            held = 0
-            piles_held = 0
-            for pile, under in stacks:
-                for i in range(len(pile) - 1, -1, -1):
-                    if members >> pile[i] & 1:
-                        held |= under[i]
-                        piles_held += 1
-                        break
-            spaceless = not empty and piles_held == len(stacks)
-            stay = members | held
-            shut = held | gone
-            out = 0
-            rest = members
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                x = bit.bit_length() - 1
-                if not low[x] & stay or ups[x] & ~shut or (spaces[x] and not spaceless):
-                    out |= bit
-            if not out:
-                return True
-            members &= ~out
-        return False
+        return held_for_good(stacks, members, gone, low, ups, roam, empty)
 
     return blocked
+
+
+def masks(r: Rules) -> tuple[list[int], list[int]]:
+    """Return the bit masks over cards of the test: ``low[c]``, the lower cards of ``c``'s
+    suit; ``ups[c]``, the cards ``c`` may go on in the game of ``r``."""
+    on = r.on
+    low = [sum(1 << z for z in range(c - 4, -1, -4)) for c in range(52)]
+    ups = [sum(1 << p for p in range(52) if on[c * 52 + p]) for c in range(52)]
+    return low, ups
+
+
+def held_for_good(stacks: list[tuple[Sequence[int], list[int]]], members: int, gone: int,
+                  low: list[int], ups: list[int], roam: int, empty: bool) -> bool:
+    """Tell whether some of the cards ``members`` (a bit mask of cards in place) make a set
+    ``S`` of the module's text, by dropping each card with a way out until none drops.
+
+    ``stacks``: each pile that is not empty, with ``under[i]``, the mask of its cards below
+    height ``i``; ``gone``: the cards on foundations that never give them back; ``low[c]``:
+    the lower cards of ``c``'s suit; ``ups[c]``: the cards ``c`` may go on; ``roam``: the
+    cards an empty pile may take; ``empty``: whether a pile is empty.
+    """
+    while members:
+        # Everything under the highest member of each pile is held down.
+        held = 0
+        piles_held = 0
+        for pile, under in stacks:
+            for i in range(len(pile) - 1, -1, -1):
+                if members >> pile[i] & 1:
+                    held |= under[i]
+                    piles_held += 1
+                    break
+        stay = members | held
+        shut = held | gone
+        # Where a pile is empty or holds no member, a card it may take has a way out.
+        out = 0 if not empty and piles_held == len(stacks) else members & roam
+        rest = members & ~out
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            x = bit.bit_length() - 1
+            if not low[x] & stay or ups[x] & ~shut:
+                out |= bit
+        if not out:
+            return True
+        members &= ~out
+    return False

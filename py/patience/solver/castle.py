@@ -41,25 +41,25 @@ in its own order. On the deals the search in its own order could not decide, the
 heavy-tailed: one order wins in a few hundred positions where another wanders for 300,000,
 so many short searches in different orders win more of them than one long one.
 
-Its keys (``zobrist.py``) could join two positions by chance, the only way it could call a
-game unwinnable wrongly (about one in 10^26 over a million positions). A win is replayed
-through the checked API.
+As in ``klondike.py``, a chance meeting of two positions' keys is the one way a loss could
+be called wrongly, and a win is played again through the checked API.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 
 from ..cards import RANK, RED, SUIT
 from ..game import Move, State
 from ..rules import Rules
 from ..vocab import ANY_CARD, ANY_SUIT, NO_STOCK, ONE_CARD, SUIT_UP
 from . import restart
-from .drive import depth_first
-from .search import finished
+from .blocked import held_for_good, masks
+from .drive import Replay
+from .klondike import foundations_of, walk
+from .search import Outcome, finished
 from .zobrist import BOTTOM, ZF, ZU, foundation_key, tableau_key
 
-Outcome = tuple[str, list[Move], int]
 # A move of the search: its order among its siblings, its key change, kind, from, to.
 Plan = tuple[int, int, int, int, int]
 # What undoing a move needs: kind, from, to, key change.
@@ -86,21 +86,16 @@ def fits(r: Rules, s: State) -> bool:
 def dfs(r: Rules, root: State, budget: int, every: int = 0,
         prune: bool = True, eager: bool = True,
         seed: int | None = None) -> Generator[int, None, Outcome]:
-    """Search ``root`` depth first (``drive.depth_first``); return the verdict, the winning
-    moves and the nodes.
-
-    A generator like ``search.best_first``: it yields the nodes expanded so far every
-    ``every`` nodes (never when ``every`` is 0) and returns the outcome. ``fits(r, root)``
-    must hold. ``prune`` drops the positions the dead-end test finds lost; ``eager``
-    plays the wider safe moves of a game that builds regardless of suit (see the module's
-    text); with both off, the search expands exactly what the general search does. A
-    ``seed`` shuffles the order of the moves a little (``restart.order``), for restarts:
-    the order changes which positions come first, never which are expanded before the
-    search runs dry.
+    """Search ``root`` depth first, as ``klondike.dfs`` does (a generator of the same
+    kind, returning the same outcome); ``fits(r, root)`` must hold. ``prune`` drops the
+    positions the dead-end test finds lost; ``eager`` plays the wider safe moves of a game
+    that builds regardless of suit (see the module's text); with both off, the search
+    expands exactly what the general search does. ``seed``: as for ``klondike.dfs``, the
+    order changes which positions come first, never which are expanded before the search
+    runs dry.
     """
-    verdict, path, nodes = yield from depth_first(Castle(r, root, prune, eager, seed),
-                                                  budget, every)
-    return verdict, (_replay(r, root, path) if verdict == "solved" else []), nodes
+    return (yield from walk(Castle(r, root, prune, eager, seed), _replay, r, root, budget,
+                            every))
 
 
 class Castle:
@@ -109,38 +104,27 @@ class Castle:
     def __init__(self, r: Rules, root: State, prune: bool, eager: bool,
                  seed: int | None) -> None:
         self.tab = [list(root.piles[t]) for t in r.T]
-        self.found = found = [0, 0, 0, 0]
-        for f in r.F:
-            for card in root.piles[f]:
-                found[SUIT[card]] = max(found[SUIT[card]], RANK[card])
-        self.on = on = r.on
+        self.found = found = foundations_of(r, root)
+        self.on = r.on
         self.prune = prune
         # The suits whose cards one rank lower may want to go on a card (the safe-move rule).
         self.safety = safety = r.game.safety
         self.wide = eager and safety == "any" and r.game.build == ANY_SUIT
         self.wanting = [tuple(x for x in range(4) if safety == "any" or RED[x] != RED[c])
                         for c in range(52)]
-        # Bit masks for the dead-end test: low[c] the lower cards of c's suit, ups[c] the
-        # cards c may go on.
-        self.low = [sum(1 << z for z in range(c - 4, -1, -4)) for c in range(52)]
-        self.ups = [sum(1 << p for p in range(52) if on[c * 52 + p]) for c in range(52)]
+        # Bit masks for the dead-end test (``blocked.masks``).
+        self.low, self.ups = masks(r)
         self.move_order = restart.order(seed)
         self.key = tableau_key(self.tab, [0] * len(self.tab)) ^ foundation_key(found)
         self.seen: set[int] = set()
 
     def safe(self, c: int) -> bool:
         """Tell whether card ``c`` may go up now and could never be wanted in the tableau."""
-        found = self.found
-        rk = RANK[c]
-        if found[SUIT[c]] != rk - 1:
+        found, rk = self.found, RANK[c]
+        if found[SUIT[c]] != rk - 1 or (rk > 2 and self.safety == "none"):
             return False
-        if rk <= 2:
-            return True
-        if self.safety == "none":
-            return False
-        if self.wide and min(found) >= rk - 2:
-            return True
-        return all(found[x] >= rk - 1 for x in self.wanting[c])
+        return (rk <= 2 or (self.wide and min(found) >= rk - 2)
+                or all(found[x] >= rk - 1 for x in self.wanting[c]))
 
     def do(self, kind: int, a: int, b: int, delta: int) -> Record:
         tab = self.tab
@@ -262,7 +246,7 @@ class Castle:
             return False
         gone = BELOW[found[0]] | BELOW[found[1]] << 1 | BELOW[found[2]] << 2 \
             | BELOW[found[3]] << 3
-        stacks: list[tuple[list[int], list[int]]] = []
+        stacks: list[tuple[Sequence[int], list[int]]] = []
         members = 0
         for pile in tab:
             under = [0]
@@ -272,49 +256,23 @@ class Castle:
                 under.append(m)
             stacks.append((pile, under))
             members |= m
-        while members:
-            held = 0
-            piles_held = 0
-            for pile, under in stacks:
-                for i in range(len(pile) - 1, -1, -1):
-                    if members >> pile[i] & 1:
-                        held |= under[i]
-                        piles_held += 1
-                        break
-            spaceless = piles_held == len(stacks)
-            stay = members | held
-            shut = held | gone
-            out = 0
-            rest = members
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                x = bit.bit_length() - 1
-                if not low[x] & stay or ups[x] & ~shut or not spaceless:
-                    out |= bit
-            if not out:
-                return True
-            members &= ~out
-        return False
+        return held_for_good(stacks, members, gone, low, ups, EVERY, False)
 
 
 # BELOW[k]: the clubs of rank k or lower (shifted by the suit for the others).
 BELOW = [sum(1 << (z * 4) for z in range(k)) for k in range(14)]
+# Every card (any card may go into an empty pile).
+EVERY = (1 << 52) - 1
 
 
 def _replay(r: Rules, root: State, path: list[list[Record]]) -> list[Move]:
-    """Turn the search's records into engine moves from ``root``, then finish the game."""
-    names, T, F = r.names, r.T, r.F
-    s = root
-    moves: list[Move] = []
+    """Play the search's records as engine moves from ``root``; return them and the moves
+    that finish the game."""
+    names, T = r.names, r.T
+    line = Replay(r, root)
     for recs in path:
         for kind, a, b, _ in recs:
-            if kind == MOVE:
-                m = Move(names[T[a]], names[T[b]])
-            else:
-                card = s.piles[T[a]][-1]
-                m = Move(names[T[a]], next(names[f] for f in F
-                                           if r.foundation_accepts(s.piles[f], card)))
-            moves.append(m)
-            s = r.apply(s, m)
-    return finished(r, s, moves)
+            card = line.s.piles[T[a]][-1]
+            line.play(Move(names[T[a]], names[T[b]] if kind == MOVE else next(
+                names[f] for f in r.F if r.foundation_accepts(line.s.piles[f], card))))
+    return finished(r, line.s, line.moves)

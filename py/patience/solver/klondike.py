@@ -70,19 +70,19 @@ through the checked API.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
+from typing import Any, TypeVar
 
 from ..cards import RANK, RED, SUIT
 from ..game import Move, State
 from ..rules import Rules
 from ..vocab import ALTERNATE, ANY_FACE_UP, BUILT_RUN, KING_ONLY, NO_STOCK, SUIT_UP, TO_WASTE
 from . import restart
-from .drive import depth_first
+from .drive import InPlace, depth_first
 from .reach import hopeless
-from .search import finished
+from .search import Outcome, finished
 from .zobrist import BOTTOM, NONE, ZD, ZF, ZK, ZR, ZU, ZW, foundation_key, tableau_key
 
-Outcome = tuple[str, list[Move], int]
 # A move of the search: its order among its siblings, its key change, kind, a, b, c, and
 # the twin swap to play first (from, to, cards, key change; from -1: none).
 Plan = tuple[int, int, int, int, int, int, tuple[int, int, int, int]]
@@ -141,9 +141,29 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
     first; the order decides which positions come first, so where a win lies late in one
     order another finds it soon.
     """
-    verdict, path, nodes = yield from depth_first(Klondike(r, root, prune, merge, seed),
-                                                  budget, every)
-    return verdict, (_replay(r, root, path) if verdict == "solved" else []), nodes
+    return (yield from walk(Klondike(r, root, prune, merge, seed), _replay, r, root, budget,
+                            every))
+
+
+Rec = TypeVar("Rec")
+
+
+def walk(game: InPlace[Any, Rec], replay: Callable[[Rules, State, list[list[Rec]]], list[Move]],
+         r: Rules, root: State, budget: int, every: int) -> Generator[int, None, Outcome]:
+    """Drive ``game`` (the in-place form of ``root``) depth first; return the verdict, the
+    moves of a win (its records turned into engine moves by ``replay``) and the nodes
+    (this module's ``dfs``, ``castle.dfs``)."""
+    verdict, path, nodes = yield from depth_first(game, budget, every)
+    return verdict, (replay(r, root, path) if verdict == "solved" else []), nodes
+
+
+def foundations_of(r: Rules, root: State) -> list[int]:
+    """Return how high each suit stands on the foundations of ``root``, by suit."""
+    found = [0, 0, 0, 0]
+    for f in r.F:
+        for card in root.piles[f]:
+            found[SUIT[card]] = max(found[SUIT[card]], RANK[card])
+    return found
 
 
 class Klondike:
@@ -155,10 +175,7 @@ class Klondike:
         self.prune, self.merge = prune, merge
         self.tab = tab = [list(root.piles[t]) for t in r.T]
         self.down = down = [root.down[t] for t in r.T]
-        self.found = found = [0, 0, 0, 0]
-        for f in r.F:
-            for card in root.piles[f]:
-                found[SUIT[card]] = max(found[SUIT[card]], RANK[card])
+        self.found = found = foundations_of(r, root)
         waste = root.piles[r.waste] if r.waste >= 0 else ()
         self.deck = deck = list(waste) + list(reversed(root.piles[r.stock]
                                                        if r.stock >= 0 else ()))
@@ -211,9 +228,21 @@ class Klondike:
             return False
         return not self.takeback or min(found) >= rk - 2
 
+    def uncover(self, a: int) -> int:
+        """After cards left pile ``a``: free its top card of a build, or turn it face up;
+        return 1 where a card was turned, else 0."""
+        src = self.tab[a]
+        if len(src) > self.down[a]:
+            self.over[src[-1]] = -1
+            return 0
+        if src:
+            self.down[a] -= 1
+            return 1
+        return 0
+
     def do(self, kind: int, a: int, b: int, c: int, delta: int) -> Record:
         """Play a move whose key change is ``delta``; return what undoing it needs."""
-        tab, down, over, found = self.tab, self.down, self.over, self.found
+        tab, over, found = self.tab, self.over, self.found
         turned = 0
         if kind == RUN:
             src = tab[a]
@@ -222,19 +251,10 @@ class Klondike:
                 over[dst[-1]] = src[-c]
             dst.extend(src[-c:])
             del src[-c:]
-            if len(src) > down[a]:
-                over[src[-1]] = -1
-            elif src:
-                down[a] -= 1
-                turned = 1
+            turned = self.uncover(a)
         elif kind == UP:
-            src = tab[a]
-            found[SUIT[src.pop()]] += 1
-            if len(src) > down[a]:
-                over[src[-1]] = -1
-            elif src:
-                down[a] -= 1
-                turned = 1
+            found[SUIT[tab[a].pop()]] += 1
+            turned = self.uncover(a)
         elif kind == WASTE:
             state = self.state
             card = self.deck.pop(a - 1)
