@@ -212,3 +212,48 @@ def test_the_solver_s_passes_change_no_verdict() -> None:
             assert replays(r, s, result.moves)
         verdicts.add(plain[0])
     assert verdicts == {"solved", "unwinnable"}
+
+
+@pytest.mark.parametrize(("seed", "unit"), [(1, 20), (2, 50), (3, 200)])
+def test_restarts_sharing_their_proofs_never_contradict_the_plain_search(
+        seed: int, unit: int) -> None:
+    """On positions of random play from deals 1-40, restarts far too short to decide alone
+    (``unit`` positions times Luby's sequence), sharing the positions they prove lost
+    (``castle.Sharing``), give the plain search's verdict: a won position is never called
+    lost (and its win replays), and a lost one is proven by the restarts together in fewer
+    positions than they would need apart."""
+    rng = random.Random(seed)
+    verdicts = set()
+    for deal in range(1, 41):
+        r, s = walked(rng, deal)
+        plain = dfs(r, s, 20_000, prune=False, eager=False)
+        if plain[0] == "unknown":
+            continue
+        proven: set[int] = set()
+        verdict, moves, used = "unknown", list[patience.Move](), 0
+        for k, part in restart.restarts(200_000, unit=unit):
+            verdict, moves, nodes = drain(castle.dfs(r, s, part, seed=seed * 1000 + k,
+                                                     proven=proven))
+            used += nodes
+            if verdict != "unknown":
+                break
+        assert verdict == plain[0], patience.format_position(r, s)
+        if verdict == "solved":
+            assert replays(r, s, moves)
+        verdicts.add(verdict)
+    assert verdicts == {"solved", "unwinnable"}
+
+
+def test_restarts_sharing_their_proofs_prove_a_loss_sooner() -> None:
+    """Deal 12 is lost; Luby's restarts of 1,000 positions apart prove it after 77,891
+    positions (a restart long enough to run dry), sharing their proofs after 15,271."""
+    r = patience.rules("streets_and_alleys")
+    s = r.deal(12)
+    for proven, total in ((None, 77_891), (set[int](), 15_271)):
+        used = 0
+        for k, part in restart.restarts(200_000):
+            verdict, _, nodes = drain(castle.dfs(r, s, part, seed=k, proven=proven))
+            used += nodes
+            if verdict != "unknown":
+                break
+        assert (verdict, used) == ("unwinnable", total)

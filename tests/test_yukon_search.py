@@ -9,7 +9,7 @@ import pytest
 
 import patience
 from patience import Rules, State, parse_position
-from patience.solver import klondike, solve
+from patience.solver import klondike, restart, solve
 from patience.solver.heuristic import WEIGHTS, make_heuristic
 from patience.solver.search import best_first, drain
 
@@ -170,3 +170,42 @@ def test_a_restart_wins_a_deal_the_search_in_its_own_order_does_not() -> None:
     assert dfs(r, s, 60_000)[0] == "unknown"
     verdict, moves, _ = dfs(r, s, 2_000, seed=3)
     assert verdict == "solved" and replays(r, s, moves)
+
+
+@pytest.mark.parametrize(("seed", "unit"), [(1, 10), (2, 40)])
+def test_restarts_sharing_their_proofs_give_the_plain_search_s_verdict(
+        seed: int, unit: int) -> None:
+    """On random small positions, restarts far too short to decide alone (``unit``
+    positions times Luby's sequence), sharing the positions they prove lost
+    (``klondike.Sharing``), give the verdict of a plain search of every reachable position:
+    a won position is never called lost, its win replays, and a lost one is proven."""
+    rng = random.Random(seed)
+    verdicts = set()
+    for k in range(60):
+        r, s = small_yukon(rng, 5 + k % 3)
+        truth = plain_search(r, s, 200_000)
+        assert truth is not None
+        proven: set[int] = set()
+        got: tuple[str, list[patience.Move], int] = ("unknown", [], 0)
+        for i, part in restart.restarts(400_000, unit=unit):
+            got = drain(klondike.dfs(r, s, part, seed=seed * 1000 + i, proven=proven))
+            if got[0] != "unknown":
+                break
+        assert got[0] == ("solved" if truth else "unwinnable"), patience.format_position(r, s)
+        if truth:
+            assert replays(r, s, got[1])
+        verdicts.add(truth)
+    assert verdicts == {True, False}
+
+
+def test_a_fresh_shared_set_changes_nothing_and_fills_as_the_search_goes() -> None:
+    """With an empty shared set the search meets the positions ``Klondike`` meets, in the
+    same order (the same outcome and nodes); cut off, it leaves the components it closed
+    proven."""
+    r = patience.rules("yukon")
+    for deal, seed in ((5, 7), (18, 2)):
+        s = r.deal(deal)
+        proven: set[int] = set()
+        assert drain(klondike.dfs(r, s, 3_000, seed=seed, proven=proven)) == \
+            dfs(r, s, 3_000, seed=seed)
+        assert proven

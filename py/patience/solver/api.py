@@ -107,16 +107,19 @@ def _passes(r: Rules, s: State, every: int, plan: Schedule, narrow: Narrow | Non
             budget: int, spent: list[int]) -> Iterator[tuple[Start, int, bool]]:
     """Yield each pass of ``plan``: how to start it on its share, the share (of what is
     left when it comes, ``spent[0]`` used), whether it is exact."""
+    # The positions the depth-first passes prove lost, shared by them (``castle.Sharing``).
+    proven: set[int] | None = set() if plan.shares else None
     for p in plan.passes:
         if p.search in ("best", "narrow"):
             only = narrow if p.search == "narrow" else None
             yield (_best(r, s, every, WEIGHTS_OF[p.weights], only), p.share(budget, spent[0]),
                    only is None)
         elif plan.dfs is not None and p.search == "dfs":
-            yield _seeded(plan.dfs, r, s, every, None), p.share(budget, spent[0]), True
+            yield (_seeded(plan.dfs, r, s, every, None, proven), p.share(budget, spent[0]),
+                   True)
         elif plan.dfs is not None:
             for seed, part in restart.restarts(budget - spent[0]):
-                yield _seeded(plan.dfs, r, s, every, seed), part, True
+                yield _seeded(plan.dfs, r, s, every, seed, proven), part, True
 
 
 def _best(r: Rules, s: State, every: int, weights: tuple[int, ...],
@@ -216,10 +219,13 @@ def _beams(beam: Callable[[int, int, int | None], Generator[int, None, Outcome]]
 
 
 def _seeded(dfs: Callable[..., Generator[int, None, Outcome]], r: Rules, s: State, every: int,
-            seed: int | None) -> Start:
+            seed: int | None, proven: set[int] | None = None) -> Start:
     """A pass of a depth-first search that takes a ``seed`` for restarts (``klondike.dfs``,
-    ``castle.dfs``: see there; ``None``, the search's own order)."""
-    return lambda share: dfs(r, s, share, every, seed=seed)
+    ``castle.dfs``: see there; ``None``, the search's own order), and the set of positions
+    its passes prove lost where they share one (``castle.dfs``)."""
+    if proven is None:
+        return lambda share: dfs(r, s, share, every, seed=seed)
+    return lambda share: dfs(r, s, share, every, seed=seed, proven=proven)
 
 
 def _offset(steps: Generator[int, None, Outcome], base: int,

@@ -57,6 +57,7 @@ from . import restart
 from .blocked import held_for_good, masks
 from .drive import Replay
 from .klondike import foundations_of, walk
+from .proofs import Proofs
 from .search import Outcome, finished
 from .zobrist import BOTTOM, ZF, ZU, foundation_key, tableau_key
 
@@ -85,17 +86,20 @@ def fits(r: Rules, s: State) -> bool:
 
 def dfs(r: Rules, root: State, budget: int, every: int = 0,
         prune: bool = True, eager: bool = True,
-        seed: int | None = None) -> Generator[int, None, Outcome]:
+        seed: int | None = None,
+        proven: set[int] | None = None) -> Generator[int, None, Outcome]:
     """Search ``root`` depth first, as ``klondike.dfs`` does (a generator of the same
     kind, returning the same outcome); ``fits(r, root)`` must hold. ``prune`` drops the
     positions the dead-end test finds lost; ``eager`` plays the wider safe moves of a game
     that builds regardless of suit (see the module's text); with both off, the search
     expands exactly what the general search does. ``seed``: as for ``klondike.dfs``, the
     order changes which positions come first, never which are expanded before the search
-    runs dry.
+    runs dry. With ``proven`` (a set shared by the restarts of one search), the search
+    skips the positions proven lost there and adds those it proves (``Sharing``).
     """
-    return (yield from walk(Castle(r, root, prune, eager, seed), _replay, r, root, budget,
-                            every))
+    game = (Castle(r, root, prune, eager, seed) if proven is None
+            else Sharing(r, root, prune, eager, seed, proven))
+    return (yield from walk(game, _replay, r, root, budget, every))
 
 
 class Castle:
@@ -177,7 +181,7 @@ class Castle:
         key = self.key
         if key != h:
             if key in seen:
-                self.undo(recs)
+                Castle.undo(self, recs)
                 return None
             seen.add(key)
         return recs
@@ -257,6 +261,48 @@ class Castle:
             stacks.append((pile, under))
             members |= m
         return held_for_good(stacks, members, gone, low, ups, EVERY, False)
+
+
+class Sharing(Castle):
+    """``Castle`` that proves positions lost as it goes and skips those proven before, in
+    ``proven``, a set of keys shared by the passes of one search (``proofs.py``)."""
+
+    def __init__(self, r: Rules, root: State, prune: bool, eager: bool, seed: int | None,
+                 proven: set[int]) -> None:
+        super().__init__(r, root, prune, eager, seed)
+        self.proofs = Proofs(proven)
+
+    def start(self) -> list[Record]:
+        closing = super().start()
+        self.proofs.push(self.key, self.key)
+        return closing
+
+    def enter(self, plan: Plan) -> list[Record] | None:
+        seen, proofs = self.seen, self.proofs
+        proven = proofs.proven
+        _, delta, kind, a, b = plan
+        h = self.key ^ delta
+        if h in proven:
+            return None
+        if h in seen:
+            proofs.reach(h)
+            return None
+        seen.add(h)
+        recs = [self.do(kind, a, b, delta)]
+        recs += self.close()
+        key = self.key
+        if key != h:
+            if key in proven or key in seen:
+                Castle.undo(self, recs)
+                proofs.alias(h, key)
+                return None
+            seen.add(key)
+        proofs.push(key, h)
+        return recs
+
+    def undo(self, recs: list[Record]) -> None:
+        Castle.undo(self, recs)
+        self.proofs.pop()
 
 
 # BELOW[k]: the clubs of rank k or lower (shifted by the suit for the others).

@@ -79,6 +79,7 @@ from ..rules import Rules
 from ..vocab import ALTERNATE, ANY_FACE_UP, BUILT_RUN, KING_ONLY, NO_STOCK, SUIT_UP, TO_WASTE
 from . import restart
 from .drive import InPlace, depth_first
+from .proofs import Proofs
 from .reach import hopeless
 from .search import Outcome, finished
 from .zobrist import BOTTOM, NONE, ZD, ZF, ZK, ZR, ZU, ZW, foundation_key, tableau_key
@@ -121,7 +122,8 @@ PAIRS_OF_TWINS = [(c, TWIN[c]) for c in range(4, 52) if c < TWIN[c]]
 
 def dfs(r: Rules, root: State, budget: int, every: int = 0,
         prune: bool = True, merge: bool = True,
-        seed: int | None = None) -> Generator[int, None, Outcome]:
+        seed: int | None = None,
+        proven: set[int] | None = None) -> Generator[int, None, Outcome]:
     """Search ``root`` depth first (``drive.depth_first``); return the verdict, the winning
     moves and the nodes.
 
@@ -140,9 +142,16 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
     that looks at the position (the dead-end test, the merging), whichever move reached it
     first; the order decides which positions come first, so where a win lies late in one
     order another finds it soon.
+
+    With ``proven`` (a set shared by the passes of one search) and no stock (Yukon), the
+    search skips the positions proven lost there and adds those it proves (``Sharing``,
+    ``proofs.py``). With a stock it keeps none: positions are merged there by a dominance
+    (the stock turned further), not by their key alone, which the proof does not cover.
     """
-    return (yield from walk(Klondike(r, root, prune, merge, seed), _replay, r, root, budget,
-                            every))
+    game = Klondike(r, root, prune, merge, seed)
+    if proven is not None and not game.deck and not game.twins:
+        game = Sharing(r, root, prune, merge, seed, proven)
+    return (yield from walk(game, _replay, r, root, budget, every))
 
 
 Rec = TypeVar("Rec")
@@ -637,6 +646,51 @@ class Klondike:
                 or (turned and kind in (RUN, UP)) for kind, a, b, _, turned, _ in recs):
             return False
         return hopeless(tab, self.down, self.deck, self.takeback)
+
+
+class Sharing(Klondike):
+    """``Klondike`` with no stock and no twin merging (Yukon), which proves positions lost
+    as it goes and skips those proven before, in ``proven``, a set of keys shared by the
+    passes of one search (``proofs.py``). Its positions are met as with ``Klondike``: the
+    same keys, every stock rank 0, each class a position alone."""
+
+    def __init__(self, r: Rules, root: State, prune: bool, merge: bool, seed: int | None,
+                 proven: set[int]) -> None:
+        super().__init__(r, root, prune, merge, seed)
+        self.proofs = Proofs(proven)
+
+    def start(self) -> list[Record]:
+        closing = super().start()
+        self.best[self.key] = 0
+        self.proofs.push(self.key, self.key)
+        return closing
+
+    def enter(self, plan: Plan) -> list[Record] | None:
+        best, proofs = self.best, self.proofs
+        proven = proofs.proven
+        _, delta, kind, a, b, c, _ = plan
+        h = self.key ^ delta
+        if h in proven:
+            return None
+        if h in best:
+            proofs.reach(h)
+            return None
+        best[h] = 0
+        recs = [self.do(kind, a, b, c, delta)]
+        recs += self.close()
+        key = self.key
+        if key != h:
+            if key in proven or key in best:
+                Klondike.undo(self, recs)
+                proofs.alias(h, key)
+                return None
+            best[key] = 0
+        proofs.push(key, h)
+        return recs
+
+    def undo(self, recs: list[Record]) -> None:
+        Klondike.undo(self, recs)
+        self.proofs.pop()
 
 
 def up_key(src: list[int], i: int) -> int:

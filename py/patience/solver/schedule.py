@@ -43,13 +43,16 @@ class Schedule:
 
     passes: tuple[Pass, ...]
     dfs: Dfs | None = None
+    # Whether the depth-first passes share the positions they prove lost (a ``proven`` set,
+    # ``castle.Sharing``).
+    shares: bool = False
 
 
 # The depth-first searches a plan's passes run, by the name the plan gives them, each with
-# its shape test.
-STAGED: dict[str, tuple[Fits, Dfs]] = {
-    "klondike_search": (lambda r, s: klondike.fits(r), klondike.dfs),
-    "castle_search": (castle.fits, castle.dfs),
+# its shape test and whether its passes share what they prove lost.
+STAGED: dict[str, tuple[Fits, Dfs, bool]] = {
+    "klondike_search": (lambda r, s: klondike.fits(r), klondike.dfs, True),
+    "castle_search": (castle.fits, castle.dfs, True),
 }
 
 # Games with a waste: the narrowed passes, then exact best-first ones, a sixth of the
@@ -72,7 +75,7 @@ def staged(r: Rules, s: State) -> Schedule | None:
         return None
     if any(p.search == "narrow" for p in plan.passes) and make_narrow(r) is None:
         return None
-    return Schedule(plan.passes, own[1])
+    return Schedule(plan.passes, own[1], own[2])
 
 
 def schedule_of(r: Rules, s: State) -> Schedule:
