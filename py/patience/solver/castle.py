@@ -22,9 +22,10 @@ in the win is empty here too, and the foundations hold at least what they hold i
 each move kept is still legal, and it wins. (The engine's rule, every card of rank
 ``k - 1`` up, is the one a player would agree to without thinking; this one is for the
 search alone.) Every position is asked the dead-end test of
-``blocked.py`` (cards that hold each other down for good), written here on the search's own
-lists. A position where every pile runs down in rank from its bottom is a win: the lowest
-card left lies on top of a pile and every lower card is up, so it goes up, and so on.
+``blocked.py`` (cards that hold each other down for good): its ``held_for_good`` on the
+search's own lists. A position where every pile runs down in rank from its bottom is a
+win: the lowest card left lies on top of a pile and every lower card is up, so it goes up,
+and so on.
 
 The moves are every legal move but three kinds that lead nowhere new: a card put into an
 empty pile from a pile where it lies alone (the same position, piles taken in any order),
