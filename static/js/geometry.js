@@ -19,9 +19,9 @@ const MAX_W = 150;                     // px: the largest card, on big screens
 const MIN_W = 22;                      // px: the smallest card
 const DESIGN_FAN = 0.22;               // the face-up offset the card size is planned with
 // Cards of an overlapping row (peaks, a pyramid) may stand closer than a card apart when the
-// width is what limits them, down to half a card (a card spans two of the layout's half-card
-// steps: the row's own data allows it) and never so close that a card's corner index hides.
-const SQUEEZE = 0.5;
+// width is what limits them: the layout's half-card steps allow half a card, but the rows
+// look crowded below six tenths, and never so close that a card's corner index hides.
+const SQUEEZE = 0.6;
 
 /** The corner index for a card width: its font size, padding, and the strips it needs. */
 export function cornerIndex(cardW) {
@@ -68,8 +68,8 @@ export function overlapUnits(o) {
   return 1 + Math.max(0, ...o.slots.map((s) => s.y)) * o.step;
 }
 
-/** The least distance between two neighbours of an overlapping row at card width `w`: half a
- * card, or more where the corner index needs it. */
+/** The least distance between two neighbours of an overlapping row at card width `w`: six
+ * tenths of a card, or more where the corner index needs it. */
 export function leastPitch(w) {
   return Math.max(SQUEEZE * w, cornerIndex(Math.floor(w)).width + 2);
 }

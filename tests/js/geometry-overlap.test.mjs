@@ -81,8 +81,8 @@ test("on a phone the peaks squeeze sideways so the cards grow, each corner index
     assert.ok(geo.cardW >= least, `${geo.cardW}px cards at ${w}x${h}`);
     const bottom = ids(28).slice(18).map((id) => geo.piles[id].x);
     const pitch = bottom[1] - bottom[0];
-    // Closer than a card apart, no closer than half a card or the index's width.
-    assert.ok(pitch < geo.cardW && pitch >= geo.cardW / 2 && pitch >= geo.index.width, `pitch ${pitch} at ${w}`);
+    // Closer than a card apart, no closer than six tenths of a card or the index's width.
+    assert.ok(pitch < geo.cardW && pitch >= 0.6 * geo.cardW - 1e-9 && pitch >= geo.index.width, `pitch ${pitch} at ${w}`);
     for (let j = 1; j < 10; j++) assert.ok(Math.abs(bottom[j] - bottom[j - 1] - pitch) < 1e-9);
     // The row takes the width less a gap each side; the stock and waste stand apart, whole.
     assert.ok(Math.abs(bottom[0] - geo.gap) < 1 && Math.abs(bottom[9] + geo.cardW - (w - geo.gap)) < 1);
@@ -105,9 +105,9 @@ test("on a phone the peaks squeeze sideways so the cards grow, each corner index
   assert.ok(side.cardW >= 70 && side.piles.t20.x - side.piles.t19.x < side.cardW);
 });
 
-test("the least pitch is half a card, or the corner index's width on small cards", () => {
-  assert.equal(leastPitch(140), 70);
-  assert.ok(leastPitch(40) > 20);
+test("the least pitch is six tenths of a card, or the corner index's width on small cards", () => {
+  assert.equal(leastPitch(140), 84);
+  assert.ok(leastPitch(40) > 24);
 });
 
 test("a plain row's empty slots narrow when the row is wider than the room, its piles whole", () => {
