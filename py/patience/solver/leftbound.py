@@ -7,30 +7,35 @@ turns its next one up only when every face-up card on it has gone. Moving Left's
 left, up to the first anchor, which turns a card up. So a pile that empties turns up a card
 in the first anchor at or right of it, and in no other. Call the lowest face-up card of a
 pile its *token*, and an anchor's *segment* the piles from the one after the anchor before
-it up to itself. A card that turns up is its anchor's token; a close-up keeps every token
-in the segment it was in (the run of the anchor's old token becomes the one next to it).
-So **each card an anchor turns up needs a token of its segment to leave its pile**, other
-than by a close-up: to a foundation, onto a card one rank up of the other colour that is
-face up, or (a King) into an empty pile. When an anchor's face-down cards are all up, its
-segment joins the next anchor's. Tokens right of the last anchor turn nothing up.
+it up to itself. A card that turns up is its anchor's token; a close-up keeps every token in
+the segment it was in (the run of the anchor's old token becomes the one next to it). So
+**each card an anchor turns up needs a token of its segment to leave its pile**, other than
+by a close-up: to a foundation, onto a card one rank up of the other colour that is face up,
+or (a King) into an empty pile. When an anchor's face-down cards are all up, its segment
+joins the next anchor's. Tokens right of the last anchor turn nothing up.
 
 **The relaxed game.** Cards are *out* when face up in the tableau or on a foundation. A card
-is *free* when it is a King, when a card it may go on (either deck's copy) is out, or when
-every lower card of its suit is out (one copy each). The relaxed game plays the stock and
-the waste as the real one (one pass, one card at a time; only the waste's top card plays),
-takes the waste's top card off when it is free, and turns the next card up in an anchor when
-a token of its segment is free (that token is then out of play, the new card a token). Every
-move of the real game is one of these or changes nothing they look at: a card leaving the
-waste or a token leaving its pile is free (what it goes on is out; the cards under it on a
-foundation are out); a card built on a token, or a run moved onto one, is no token; a card
-out stays out (off a foundation back onto the tableau it is still face up). So a real game
-won is a relaxed game won.
+is *free* when a card it may go on (either deck's copy) is out, or when every lower card of
+its suit is out (one copy each); a King, which goes on nothing, when every lower card of its
+suit is out or the rightmost pile has no face-down card left (empty piles stand only at the
+right-hand end, so while it has one there is no empty pile to go to). The relaxed game plays
+the stock and the waste as the real one (one pass, one card at a time; only the waste's top
+card plays), takes the waste's top card off when it is free, and turns the next card up in
+an anchor when a token of its segment is free (that token is then out of play, the new card
+a token). Every move of the real game is one of these or changes nothing they look at: a
+card leaving the waste or a token leaving its pile is free (what it goes on is out; the
+cards under it on a foundation are out; the relaxed game has turned up at least the cards
+the real one has, so a pile empty in the real game has no face-down card in the relaxed one
+either); a card built on a token, or a run moved onto one, is no token; a card out stays out
+(off a foundation back onto the tableau it is still face up). So a real game won is a
+relaxed game won.
 
-**Deciding it.** Free only grows as cards come out, and taking a free card off (the waste's
-top, or a token) only brings cards out. So taking every free card off before each turn of
-the stock does at least as well as any other order (a token kept to turn up an anchor's card
-later is free then too, and any token of the segment does it), and the relaxed game is won
-exactly when that sweep ends with every card up and the waste and the stock empty.
+**Deciding it.** Free only grows as cards come out and anchors are dug, and taking a free
+card off (the waste's top, or a token) only brings cards out. So taking every free card off
+before each turn of the stock does at least as well as any other order (a token kept to turn
+up an anchor's card later is free then too, and any token of the segment does it), and the
+relaxed game is won exactly when that sweep ends with every card out and the waste and the
+stock empty.
 
 The test sees the face-down cards and the order of the stock, like any search. It proves
 nothing about a deal it does not lose.
