@@ -12,6 +12,7 @@ from . import forty, freecell, onepass, peaks, pyramid, reseed, restart, spider,
 from .blocked import make_blocked
 from .drive import offset
 from .heuristic import make_heuristic
+from .leftward import search as leftward_search
 from .narrow import Narrow, make_narrow
 from .result import Result, Verdict
 from .row import fits, row_search
@@ -254,5 +255,7 @@ OWN: dict[str, tuple[Fits, Callable[[Rules, State, int, int],
     "onepass_search": (lambda r, s: onepass.fits(r), _onepass),
     "forty_search": (lambda r, s: forty.fits(r), _forty),
     "stockbeam_search": (lambda r, s: stockbeam.fits(r), _stockbeam),
+    "leftward_search": (lambda r, s: stockbeam.fits(r),
+                        lambda r, s, b, e: leftward_search(r, s, b, e, _stockbeam)),
     "spider_search": (lambda r, s: spider.fits(r), spider.search),
 }
