@@ -84,7 +84,9 @@ class _Play:
         found0, gone0 = close(tab0, _heights(r, root), 0, p0, first)
         self.n_t, self.deck, self.n_deck, self.onto = n_t, deck, len(deck), onto
         self.close = close
-        self.children = _mover(deck, onto, chain_for, put)
+        self.children = _mover(deck, onto, chain_for, put, True)
+        # The moves that turn no card: all the beam looks at (a beam turns a level at a time).
+        self.plays = _mover(deck, onto, chain_for, put, False)
         self.won = _winner(r.game.cards, len(deck), onto)
         # The steps into the start (its safe moves) and the start.
         self.first = first
@@ -141,7 +143,8 @@ def _foundations(decks: int) -> tuple[Chain, Put, Safe]:
         without a place (every pile of its suit stands at the rank below or higher)."""
         rk = RANK[c]
         base = SUIT[c] * decks
-        if chain_for(found, c) < 0 or min(found[base:base + decks]) < rk - 1:
+        # A pile takes it (one stands at rk - 1) and none is lower: the lowest stands there.
+        if min(found[base:base + decks]) != rk - 1:
             return False
         a, b = opposite[c]
         return rk <= 2 or (min(found[a * decks:(a + 1) * decks]) >= rk - 1
@@ -197,8 +200,9 @@ Child = tuple[int, Step, Position]
 
 
 def _mover(deck: tuple[int, ...], onto: list[list[int]], chain_for: Chain,
-           put: Put) -> Callable[[Position], list[Child]]:
-    """Return ``children``, which gives the moves of a position, in the order to try them."""
+           put: Put, turns: bool) -> Callable[[Position], list[Child]]:
+    """Return ``children``, which gives the moves of a position, in the order to try them:
+    with ``turns``, the plays of every stock card after the turns that bring it up too."""
     n_deck = len(deck)
 
     def children(pos: Position) -> list[Child]:
@@ -234,7 +238,7 @@ def _mover(deck: tuple[int, ...], onto: list[list[int]], chain_for: Chain,
                 rest[empty] = (c,)
                 out.append((6, (RUN, t, empty), (tuple(rest), found, gone, p)))
         w = _top(gone, p)
-        for q in ([w] if w >= 0 else []) + list(range(p, n_deck)):
+        for q in ([w] if w >= 0 else []) + (list(range(p, n_deck)) if turns else []):
             c = deck[q]
             later = q >= p
             after = (gone | 1 << q, q + 1 if later else p)
@@ -374,9 +378,7 @@ class _Beam:
         close = self.play.close
         p = pos[3]
         out: list[tuple[tuple[Step, ...], Position]] = []
-        for _, step, child in self.play.children(pos):
-            if step[0] == DECK and step[1] >= p:
-                continue
+        for _, step, child in self.play.plays(pos):
             tab, found, gone, _ = child
             rest = list(tab)
             steps = [step]
