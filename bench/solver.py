@@ -27,7 +27,8 @@ the table: the deals each range left unknown, and for Roosevelt and Moving Left 
 measures the share of deals 1-400 won at the winnable list's budget) that share and the
 seconds a win cost, and the figure recorded before that issue's searches. The lines
 roosevelt-issue17 and roosevelt-widening run Roosevelt's older searches
-(``patience.solver.onepass_plans``) for the before, only when named:
+(``patience.solver.onepass_plans``) for the before, and roosevelt-lookahead a candidate
+after, only when named:
 
     nice -n 19 python3 bench/solver.py --range tuning --game roosevelt \
         --game roosevelt-issue17 --game roosevelt-widening
@@ -110,6 +111,8 @@ TUNED: tuple[Config, ...] = (
     # beside today's when named (--game roosevelt-issue17 --game roosevelt-widening).
     Config("roosevelt-issue17", "roosevelt", {}, 400, 100_000, plan="issue17"),
     Config("roosevelt-widening", "roosevelt", {}, 400, 100_000, plan="widening"),
+    # A candidate after: today's with the reseeded beams' score looking at the stock.
+    Config("roosevelt-lookahead", "roosevelt", {}, 400, 100_000, plan="lookahead"),
     # Golf at its winnable list's budget: at 40,000 most deals stay unknown, at 500,000
     # deals 1-16 are all decided (the longest proof 428,000 positions, some 15 s).
     Config("golf", "golf", {}, 50, 500_000, target=("decided", 0.97)),

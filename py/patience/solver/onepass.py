@@ -343,8 +343,8 @@ def search(r: Rules, root: State, budget: int, every: int = 0,
 
 
 def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
-         seed: int | None = None, reach: list[int] | None = None
-         ) -> Generator[int, None, Outcome]:
+         seed: int | None = None, reach: list[int] | None = None,
+         score: Score | None = None) -> Generator[int, None, Outcome]:
     """Look for a win stock card by stock card (``drive.beam``), keeping the ``width`` best
     positions; return ``solved`` with the moves, or ``unknown`` (it proves nothing).
 
@@ -354,19 +354,22 @@ def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
     those, by ``_score``, then turn the next card. Positions of equal score keep the order
     they were reached in; with a ``seed`` their order is shuffled by it instead (a restart
     that keeps other positions: cheap diversity). ``reach[0]``, if given, is raised to the
-    most cards up in a position the beam rated.
+    most cards up in a position the beam rated. ``score`` rates positions in place of
+    ``_score`` (``lookahead.score``).
     """
     play = _Play(r, root)
     verdict, steps, nodes = yield from drive.beam(
-        _Beam(play, seed, reach), play.start, tuple(play.first), budget, width, 40, every)
+        _Beam(play, seed, reach, score or _score), play.start, tuple(play.first), budget,
+        width, 40, every)
     return verdict, _replay(r, root, play.deck, steps) if verdict == "solved" else [], nodes
 
 
 class _Beam:
     """The beam's game (``drive.Beamed``) on ``_Play``'s positions."""
 
-    def __init__(self, play: _Play, seed: int | None, reach: list[int] | None) -> None:
-        self.play, self.seed, self.reach = play, seed, reach
+    def __init__(self, play: _Play, seed: int | None, reach: list[int] | None,
+                 score: Score) -> None:
+        self.play, self.seed, self.reach, self.score = play, seed, reach, score
         self.noise = random.Random(seed)
 
     def key(self, pos: Position) -> object:
@@ -410,8 +413,13 @@ class _Beam:
         places = list(range(len(level)))
         if self.seed is not None:
             self.noise.shuffle(places)
-        places.sort(key=lambda j: -_score(self.play, level[j]))
+        score = self.score
+        places.sort(key=lambda j: -score(self.play, level[j]))
         return places
+
+
+# A beam's rating of a position: higher is better.
+Score = Callable[["_Play", Position], int]
 
 
 def _score(play: _Play, pos: Position) -> int:

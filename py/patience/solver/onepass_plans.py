@@ -8,6 +8,8 @@ the share of deals 1-400 won at the winnable list's budget, before and after its
 - ``widening``: beams that widen (``api._beams``) on nine tenths of the budget, then the exact
   search: the search from issue 27's first day until the triage.
 - ``today``: what ``solve`` runs (``api._onepass``).
+- ``lookahead``: today's, its reseeded beams rating positions by ``lookahead.score`` (the next
+  stock cards with a place), not yet ``solve``'s.
 
 Every plan is a generator like ``solve_steps``'s searches and returns an ``Outcome``; a
 ``solved`` outcome's moves are replayed through the checked API by ``solve_with``.
@@ -19,7 +21,7 @@ from collections.abc import Callable, Generator
 
 from ..game import State
 from ..rules import Rules
-from . import api, onepass
+from . import api, lookahead, onepass
 from .result import Result, Verdict
 from .search import Outcome, drain
 
@@ -58,7 +60,13 @@ def widening(r: Rules, s: State, budget: int, every: int = 0) -> Generator[int, 
     return verdict, moves, used + nodes
 
 
-PLANS: dict[str, Plan] = {"issue17": issue17, "widening": widening, "today": api._onepass}
+def ahead(r: Rules, s: State, budget: int, every: int = 0) -> Generator[int, None, Outcome]:
+    """Today's search, its reseeded beams rating positions by ``lookahead.score``."""
+    return (yield from api._onepass(r, s, budget, every, lookahead.score))
+
+
+PLANS: dict[str, Plan] = {"issue17": issue17, "widening": widening, "today": api._onepass,
+                          "lookahead": ahead}
 
 
 def solve_with(plan: str, r: Rules, s: State, budget: int) -> Result:
