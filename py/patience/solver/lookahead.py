@@ -6,9 +6,12 @@ pile).
 The cards of a level of the beam have all turned the same stock cards, so the term only tells
 apart how well each position is ready for what comes: a position whose foundations and tops
 wait for the next cards keeps them out of the waste, where a card lies on the ones before it.
-On deals 1228-1242 it won 1236, which no beam of ``onepass``'s score won in 100,000
-positions; its beams go further, so each costs more positions (the triage keeps ``onepass``'s
-score: with this one its narrow beams cost about three times as much on a deal they give up).
+
+Not ``solve``'s (docs/solver.md, session 29): a beam 50 wide under it wins deal 1236, which
+no beam of ``onepass``'s score won in 100,000 positions, but as the triage's score its narrow
+beams cost about three times the positions on a deal they give up, and as the reseeded
+beams' alone it won none of 23 deals that pass the triage (nor did ``onepass``'s) for 29%
+more CPU. It stays an option (``onepass_plans``' ``lookahead``) for the bench.
 """
 
 from __future__ import annotations
