@@ -34,13 +34,8 @@ def issue17(r: Rules, s: State, budget: int, every: int = 0) -> Generator[int, N
     if stock <= 20:
         return (yield from onepass.search(r, s, budget, every))
     share = budget // 3
-    width = max(4, share // (8 * (stock + 1)))
-    verdict, moves, used = yield from onepass.beam(r, s, share, width, every)
-    if verdict == "solved":
-        return verdict, moves, used
-    verdict, moves, nodes = yield from api._offset(onepass.search(r, s, budget - used, every),
-                                                   used)
-    return verdict, moves, used + nodes
+    beams = yield from onepass.beam(r, s, share, max(4, share // (8 * (stock + 1))), every)
+    return (yield from api._then_exact(onepass.search, r, s, budget, every, beams))
 
 
 def widening(r: Rules, s: State, budget: int, every: int = 0) -> Generator[int, None, Outcome]:
@@ -50,14 +45,10 @@ def widening(r: Rules, s: State, budget: int, every: int = 0) -> Generator[int, 
     if stock <= 20:
         return (yield from onepass.search(r, s, budget, every))
     share = budget // 3 if stock <= 40 else budget - budget // 10
-    verdict, moves, used = yield from api._beams(
+    beams = yield from api._beams(
         lambda part, width, seed: onepass.beam(r, s, part, width, every, seed),
         share, max(4, share // (6 * (stock + 1))))
-    if verdict == "solved":
-        return verdict, moves, used
-    verdict, moves, nodes = yield from api._offset(onepass.search(r, s, budget - used, every),
-                                                   used)
-    return verdict, moves, used + nodes
+    return (yield from api._then_exact(onepass.search, r, s, budget, every, beams))
 
 
 def ahead(r: Rules, s: State, budget: int, every: int = 0) -> Generator[int, None, Outcome]:
