@@ -1,38 +1,54 @@
 // The runtime's big files (Pyodide's WebAssembly and module, the standard library, the
 // engine's zip), asked for as the page starts on a visit the service worker does not answer
-// (a first visit): index.html runs this classic script (async, first in <head>) with the
-// files in its data-files. It starts a worker of its own (this same file) that fetches them
-// and drops their bodies, which fills the HTTP cache the engine's worker then reads them
-// from (the engine's worker cannot use a page's preloads). A <link rel="preload"> did the
-// same but brought every body through the page's main thread (its memory cache): 12 MB that
-// cost a slow phone some 0.3 s of blocking time (Lighthouse) while the board was painted.
-// A visit the service worker answers has the files in its caches: nothing is fetched.
+// (a first visit): index.html runs this classic script (async, first in <head>). It starts a
+// worker of its own (made from fetchInWorker below, so nothing more is downloaded for it)
+// that fetches them and drops their bodies, which fills the HTTP cache the engine's worker
+// then reads them from (the engine's worker cannot use a page's preloads). A <link
+// rel="preload"> did the same but brought every body through the page's main thread (its
+// memory cache): 12 MB that cost a slow phone some 0.3 s of blocking time (Lighthouse)
+// while the board was painted. The files in data-first are asked for at once (Pyodide's
+// WebAssembly, the longest download); those in data-then once the page is parsed, so that
+// on a link of six connections they do not hold the ones the table's modules wait for. A
+// visit the service worker answers has them in its caches: nothing is fetched.
 {
-  if (typeof document === "undefined") {
-    // The worker: fetch each file named, read it to the end, and stop. A file that fails
-    // is left to the engine's worker, which asks again and says what failed.
-    self.onmessage = async ({ data: files }) => {
-      await Promise.all(files.map(async (file) => {
-        try {
-          const reader = (await fetch(file)).body?.getReader();
-          let done = !reader;
-          while (!done) ({ done } = await reader.read());     // the bytes are dropped
-        } catch {
-          // The engine's worker fetches it again.
-        }
-      }));
-      self.close();
-    };
-  } else {
-    const script = document.currentScript;
-    const files = (script?.dataset.files ?? "").split(/\s+/).filter(Boolean)
-      .map((file) => new URL(file, document.baseURI).href);
-    if (files.length && typeof Worker === "function" && !navigator.serviceWorker?.controller) {
+  /** The worker: fetch each file named, read it to the end, and stop after the last batch.
+   * A file that fails is left to the engine's worker, which asks again and says what failed. */
+  const fetchInWorker = () => {
+    const fetching = [];
+    const drop = async (file) => {
       try {
-        new Worker(script.src).postMessage(files);
+        const reader = (await fetch(file)).body?.getReader();
+        let done = !reader;
+        while (!done) ({ done } = await reader.read());     // the bytes are dropped
       } catch {
-        // No worker here: the engine's worker fetches the files itself.
+        // The engine's worker fetches it again.
       }
+    };
+    self.onmessage = ({ data: { files, last } }) => {
+      fetching.push(...files.map(drop));
+      if (last) Promise.all(fetching).then(() => self.close());
+    };
+  };
+
+  const script = document.currentScript;
+  const named = (list) => (list ?? "").split(/\s+/).filter(Boolean)
+    .map((file) => new URL(file, document.baseURI).href);
+  const first = named(script?.dataset.first);
+  const then = named(script?.dataset.then);
+  if (first.length + then.length && typeof Worker === "function"
+      && !navigator.serviceWorker?.controller) {
+    try {
+      const code = new Blob([`(${fetchInWorker})();`], { type: "text/javascript" });
+      const worker = new Worker(URL.createObjectURL(code));
+      worker.postMessage({ files: first, last: false });
+      const rest = () => worker.postMessage({ files: then, last: true });
+      if (document.readyState === "loading") {
+        document.addEventListener("DOMContentLoaded", rest, { once: true });
+      } else {
+        rest();
+      }
+    } catch {
+      // No worker here: the engine's worker fetches the files itself.
     }
   }
 }
