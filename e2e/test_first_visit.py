@@ -138,9 +138,8 @@ def test_the_big_files_start_first_and_download_once(page: Page, held: Held) -> 
     expect(page.locator("#table .card").first).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     # Asked for as the page starts, by fetch-early.js's worker: before the engine's worker
     # (which PyScript's core starts) asks for its first file, so before Pyodide asks for them;
-    # the WebAssembly at once, the others after the modules the page's head preloads
-    # (warm.js's, which paint the opening's table, and PyScript's core: none waits behind a
-    # big file for a connection).
+    # but after the modules the page's head preloads (warm.js's, which paint the opening's
+    # table, and PyScript's core: none waits behind a big file for a connection).
     for _ in range(BOOT_TIMEOUT_MS // 100):
         if "static/py/boot.py" in held.requests:
             break
@@ -151,8 +150,8 @@ def test_the_big_files_start_first_and_download_once(page: Page, held: Held) -> 
     preloaded = page.evaluate("""[...document.querySelectorAll('link[rel="modulepreload"]')]
         .map((l) => l.getAttribute('href').replace(/^\\.\\//, ''))""")
     assert "static/js/render.js" in preloaded and "static/js/controller.js" not in preloaded
-    then = min(held.requests.index(name) for name in BIG if not name.endswith(".wasm"))
-    assert max(held.requests.index(m) for m in preloaded) < then, held.requests
+    first_big = min(held.requests.index(name) for name in BIG)
+    assert max(held.requests.index(m) for m in preloaded) < first_big, held.requests
     assert workers == []   # nor is the solver's worker started while Python is held back
 
     held.release()
