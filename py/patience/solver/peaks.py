@@ -142,8 +142,18 @@ class _Walk:
     def __init__(self, g: _Table) -> None:
         n = len(g.rank)
         rank, cover, onto, stock = g.rank, g.cover, g.onto, g.stock
-        # How many cards each card covers: uncovering more comes first.
-        weight = [sum(1 for j in range(n) if cover[j] >> i & 1) for i in range(n)]
+        # How many cards each card holds down, directly or not: freeing more comes first.
+        under = [sum(1 << j for j in range(n) if cover[j] >> i & 1) for i in range(n)]
+        grew = True
+        while grew:
+            grew = False
+            for i in range(n):
+                more = under[i]
+                for j in drive.bits(under[i]):
+                    more |= under[j]
+                if more != under[i]:
+                    under[i], grew = more, True
+        weight = [u.bit_count() for u in under]
         # fit[b]: the table's cards that go on a card of rank b, as bits.
         fit = [sum(1 << i for i in range(n) if onto[rank[i]][b]) for b in range(14)]
         root: Position = ((1 << n) - 1, len(stock), g.top)
