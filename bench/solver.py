@@ -105,6 +105,9 @@ TUNED: tuple[Config, ...] = (
     # within 300,000 positions (about 3 s idle); at the 40,000 of a new game's line one in
     # ten stayed unknown.
     Config("tripeaks", "tripeaks", {}, 50, 400_000, target=("decided", 0.97)),
+    # Baker's Dozen on the castle search (its plan): the longest win of deals 1-50 and
+    # 1001-1050 took 114,351 positions (deal 6, in the restarts past 100,000).
+    Config("bakers_dozen", "bakers_dozen", {}, 50, 200_000, target=("decided", 0.97)),
     # Forty Thieves at its list's budget, about 30 s a deal here (solver/forty.py's beams).
     Config("forty_thieves", "forty_thieves", {}, 50, 100_000, target=("decided", 0.97)),
     Config("moving_left", "moving_left", {}, 400, 100_000,
