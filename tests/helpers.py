@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
+from typing import TypeVar
 
 import patience
 from patience import Move, Rules, Session, State
@@ -146,6 +147,21 @@ def replays(r: Rules, s: State, moves: list[Move]) -> bool:
     return r.is_won(s)
 
 
+T = TypeVar("T")
+
+
+def stepped(steps: Generator[int, None, T]) -> tuple[list[int], T]:
+    """Run a stepping search to its end: return what it yielded on the way (its pauses) and
+    its outcome."""
+    pauses: list[int] = []
+    while True:
+        try:
+            pauses.append(next(steps))
+        except StopIteration as done:
+            outcome: T = done.value
+            return pauses, outcome
+
+
 def plain_search(r: Rules, s: State, limit: int) -> bool | None:
     """Exhaust the positions reachable from ``s`` with no forced moves and no pruning."""
     seen = {r.key(s)}
@@ -207,3 +223,60 @@ def small_klondike(rng: random.Random, takeback: bool = False,
         piles[t] = tuple(part)
         down[t] = max(0, len(part) - 1)
     return r, State(tuple(piles), tuple(down), 0, 0)
+
+
+def small_two_deck(game: str, rng: random.Random, lowest: int, tab: tuple[int, int],
+                   part: int) -> tuple[Rules, State]:
+    """Return a random position of ``game`` (two decks, a stock turned to a waste) with a
+    few cards of each suit left: both foundation piles of each suit up to a random rank from
+    ``lowest``, the cards above in play, from ``tab[0]`` to ``tab[1]`` of them in the
+    tableau, up to a ``part``-th of the rest in the stock and the others in the waste."""
+    r = patience.rules(game)
+    tops = [[rng.randint(lowest, 13) for _ in range(2)] for _ in range(4)]
+    play = shuffled_play(rng, tops)
+    n_tab = min(len(play), rng.randint(*tab))
+    cut = rng.randint(0, (len(play) - n_tab) // part)
+    return r, laid_out(rng, r, tops, play, n_tab, cut)
+
+
+def shuffled_play(rng: random.Random, tops: list[list[int]]) -> list[int]:
+    """The cards above each suit's two foundation piles (standing at ``tops``), shuffled."""
+    play = [rank * 4 + suit for suit in range(4) for top in tops[suit]
+            for rank in range(top, 13)]
+    rng.shuffle(play)
+    return play
+
+
+def laid_out(rng: random.Random, r: Rules, tops: list[list[int]], play: list[int],
+             n_tab: int, cut: int) -> State:
+    """The position with each suit's two foundation piles at ``tops``, the first ``n_tab``
+    cards of ``play`` in the tableau (one a pile, then on piles at random), the next ``cut``
+    in the stock and the rest in the waste."""
+    piles: list[tuple[int, ...]] = [() for _ in r.names]
+    for suit in range(4):
+        for k in range(2):
+            piles[r.F[2 * suit + k]] = tuple(rank * 4 + suit for rank in range(tops[suit][k]))
+    deck = play[n_tab:]
+    piles[r.stock], piles[r.waste] = tuple(deck[:cut]), tuple(deck[cut:])
+    for i, c in enumerate(play[:n_tab]):
+        t = r.T[i if i < len(r.T) else rng.randrange(len(r.T))]
+        piles[t] += (c,)
+    return State(tuple(piles), tuple(0 for _ in r.names), 0, 0)
+
+
+def played_out(game: str, rng: random.Random, left: int) -> tuple[Rules, State]:
+    """Return a position of a random deal of ``game`` (one with a stock turned to a waste)
+    played at random until ``left`` cards are left in the stock (cards that may go up go
+    up; else a random move or a turn)."""
+    r = patience.rules(game)
+    s = r.deal(rng.randint(1, 10**6))
+    while len(s.piles[r.stock]) > left:
+        moves = [m for m in r.legal_moves(s) if m.src != "stock"]
+        up = [m for m in moves if r.index[m.dst] in r.F]
+        if up:
+            s = r.apply(s, up[0])
+        elif moves and rng.random() < 0.5:
+            s = r.apply(s, rng.choice(moves))
+        else:
+            s = r.apply(s, Move("stock", "waste"))
+    return r, s

@@ -13,7 +13,7 @@ from patience.cards import card_str
 from patience.solver import freecell, solve
 from patience.solver.search import drain
 
-from helpers import plain_search, setup
+from helpers import plain_search, setup, stepped
 
 
 def children(r: Rules, s: State, moves: list[patience.Move]) -> set[tuple[object, ...]]:
@@ -153,26 +153,15 @@ def test_a_search_cut_short_never_says_unwinnable() -> None:
         assert result.verdict == "unknown"
         assert result.nodes <= budget
     steps = freecell.search(r, s, 2_000, freecell.FIRST, every=500)
-    seen = []
-    while True:
-        try:
-            seen.append(next(steps))
-        except StopIteration as done:
-            assert done.value[0] == "unknown"
-            break
+    seen, outcome = stepped(steps)
+    assert outcome[0] == "unknown"
     assert seen == [500, 1000, 1500, 2000]
 
 
 def test_yields_count_on_from_the_passes_before() -> None:
     r = patience.rules("freecell")
     steps = freecell.solve_passes(r, r.deal(11982), 400, every=100)
-    got = []
-    while True:
-        try:
-            got.append(next(steps))
-        except StopIteration as done:
-            verdict, _, nodes = done.value
-            break
+    got, (verdict, _, nodes) = stepped(steps)
     assert verdict == "unknown" and nodes == 400
     # Four restarts of 40 positions each, then the last pass: its hundreds, counted on.
     assert got == [160 + 100, 160 + 200]

@@ -19,7 +19,7 @@ from patience.solver.heuristic import make_heuristic
 from patience.solver.narrow import make_narrow
 from patience.solver.search import best_first, drain
 
-from helpers import near_solutions, plain_search, setup, small_klondike
+from helpers import near_solutions, plain_search, setup, small_klondike, stepped
 
 SPADES = " ".join(f"{r}S" for r in "KQJT98765432A")
 
@@ -287,14 +287,8 @@ def test_a_stepped_search_pauses_and_agrees(game: str, deal: int) -> None:
     s = r.deal(deal)
     whole = solve(r, s, budget=50_000)
     steps = solve_steps(r, s, budget=50_000, every=100)
-    pauses = []
-    while True:
-        try:
-            pauses.append(next(steps))
-        except StopIteration as done:
-            stepped: Result = done.value
-            break
-    assert stepped == whole
+    pauses, got = stepped(steps)
+    assert got == whole
     assert whole.nodes >= 200
     assert pauses == sorted(set(pauses))
     assert pauses[0] == 100

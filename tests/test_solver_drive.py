@@ -16,6 +16,8 @@ from patience.solver.api import OWN
 from patience.solver.drive import ByValue, beam, best_first, bits, depth_first, steps_of
 from patience.solver.search import drain
 
+from helpers import stepped
+
 
 class Walk:
     """A toy in-place game: a counter from 0 that a move raises by 1, 2 or 3 (or by the
@@ -69,13 +71,7 @@ def test_depth_first_proves_a_loss_only_when_it_runs_dry() -> None:
 
 def test_depth_first_stops_at_its_budget_and_pauses_every_n_nodes() -> None:
     steps = depth_first(Walk(100, (1,)), 50, every=20)
-    paused = []
-    while True:
-        try:
-            paused.append(next(steps))
-        except StopIteration as done:
-            outcome = done.value
-            break
+    paused, outcome = stepped(steps)
     assert paused == [20, 40]
     assert outcome == ("unknown", [], 50)
 
@@ -168,13 +164,8 @@ def test_the_beam_says_unknown_never_lost() -> None:
     # The stock runs out short of the goal; then the budget runs out first.
     assert drain(beam(Stock([1, 1], 9), (0, 0, 0), (), 100, 2, 40))[0] == "unknown"
     steps = beam(Stock([1] * 50, 200), (0, 0, 0), (), 30, 2, 40, every=10)
-    paused = []
-    while True:
-        try:
-            paused.append(next(steps))
-        except StopIteration as done:
-            assert done.value == ("unknown", [], 30)
-            break
+    paused, outcome = stepped(steps)
+    assert outcome == ("unknown", [], 30)
     assert paused == [10, 20, 30]
 
 

@@ -6,46 +6,16 @@ from __future__ import annotations
 import random
 
 import patience
-from patience import Move, Rules, State
+from patience import Rules, State
 from patience.solver import forty, solve
 from patience.solver.search import drain
-from test_solver_onepass import laid_out, shuffled_play
 
-from helpers import plain_search, replays
+from helpers import plain_search, played_out, replays, small_two_deck
 
 
 def test_it_takes_forty_thieves_only_among_the_games() -> None:
     taken = {g for g in patience.GAMES if forty.fits(patience.rules(g))}
     assert taken == {"forty_thieves"}
-
-
-def small_forty(rng: random.Random) -> tuple[Rules, State]:
-    """Return a random Forty Thieves position with a few cards of each suit left: both piles
-    of each suit up to a random rank from the 8, the cards above in play, ten to twelve of
-    them in the tableau, the rest in the stock and the waste."""
-    r = patience.rules("forty_thieves")
-    tops = [[rng.randint(8, 13) for _ in range(2)] for _ in range(4)]
-    play = shuffled_play(rng, tops)
-    n_tab = min(len(play), rng.randint(10, 12))
-    cut = rng.randint(0, (len(play) - n_tab) // 2)
-    return r, laid_out(rng, r, tops, play, n_tab, cut)
-
-
-def played_out(rng: random.Random, left: int) -> tuple[Rules, State]:
-    """Return a position of a random deal played at random until ``left`` cards are left in
-    the stock (cards that may go up go up; else a random move or a turn)."""
-    r = patience.rules("forty_thieves")
-    s = r.deal(rng.randint(1, 10**6))
-    while len(s.piles[r.stock]) > left:
-        moves = [m for m in r.legal_moves(s) if m.src != "stock"]
-        up = [m for m in moves if r.index[m.dst] in r.F]
-        if up:
-            s = r.apply(s, up[0])
-        elif moves and rng.random() < 0.5:
-            s = r.apply(s, rng.choice(moves))
-        else:
-            s = r.apply(s, Move("stock", "waste"))
-    return r, s
 
 
 def agree(r: Rules, s: State) -> str | None:
@@ -64,14 +34,14 @@ def agree(r: Rules, s: State) -> str | None:
 
 def test_verdicts_agree_with_a_plain_search_on_small_positions() -> None:
     rng = random.Random(5)
-    verdicts = [agree(*small_forty(rng)) for _ in range(25)]
+    verdicts = [agree(*small_two_deck("forty_thieves", rng, 8, (10, 12), 2)) for _ in range(25)]
     # Small positions with an empty pile soon are all won; the late ones below are lost.
     assert verdicts.count("solved") == 25
 
 
 def test_verdicts_agree_with_a_plain_search_late_in_random_games() -> None:
     rng = random.Random(1)
-    verdicts = [agree(*played_out(rng, 3)) for _ in range(8)]
+    verdicts = [agree(*played_out("forty_thieves", rng, 3)) for _ in range(8)]
     assert verdicts.count("unwinnable") >= 6
 
 

@@ -6,12 +6,22 @@ from __future__ import annotations
 import random
 
 import patience
-from patience import Move, Rules, State
+from patience import Rules, State
 from patience.notation import parse_position
 from patience.solver import onepass, solve, solve_steps
 from patience.solver.search import drain
 
-from helpers import TWIN_WAITS, plain_search, replays, setup
+from helpers import (
+    TWIN_WAITS,
+    laid_out,
+    plain_search,
+    played_out,
+    replays,
+    setup,
+    shuffled_play,
+    small_two_deck,
+    stepped,
+)
 
 
 def test_it_takes_roosevelt_only_among_the_games() -> None:
@@ -19,60 +29,6 @@ def test_it_takes_roosevelt_only_among_the_games() -> None:
     assert taken == {"roosevelt"}
     # Klondike with one pass lifts runs and takes only Kings into a space.
     assert not onepass.fits(patience.rules("klondike", {"passes": 1}))
-
-
-def shuffled_play(rng: random.Random, tops: list[list[int]]) -> list[int]:
-    """The cards above each suit's two foundation piles (standing at ``tops``), shuffled."""
-    play = [rank * 4 + suit for suit in range(4) for top in tops[suit]
-            for rank in range(top, 13)]
-    rng.shuffle(play)
-    return play
-
-
-def laid_out(rng: random.Random, r: Rules, tops: list[list[int]], play: list[int],
-             n_tab: int, cut: int) -> State:
-    """The position with each suit's two foundation piles at ``tops``, the first ``n_tab``
-    cards of ``play`` in the tableau (one a pile, then on piles at random), the next ``cut``
-    in the stock and the rest in the waste."""
-    piles: list[tuple[int, ...]] = [() for _ in r.names]
-    for suit in range(4):
-        for k in range(2):
-            piles[r.F[2 * suit + k]] = tuple(rank * 4 + suit for rank in range(tops[suit][k]))
-    deck = play[n_tab:]
-    piles[r.stock], piles[r.waste] = tuple(deck[:cut]), tuple(deck[cut:])
-    for i, c in enumerate(play[:n_tab]):
-        t = r.T[i if i < len(r.T) else rng.randrange(len(r.T))]
-        piles[t] += (c,)
-    return State(tuple(piles), tuple(0 for _ in r.names), 0, 0)
-
-
-def small_roosevelt(rng: random.Random) -> tuple[Rules, State]:
-    """Return a random Roosevelt position with a few cards of each suit left: both piles of
-    each suit up to a random rank from the 7, the cards above in play, most of them in the
-    stock and the waste, every tableau pile holding one or two."""
-    r = patience.rules("roosevelt")
-    tops = [[rng.randint(7, 13) for _ in range(2)] for _ in range(4)]
-    play = shuffled_play(rng, tops)
-    n_tab = min(len(play), rng.randint(7, 9))
-    cut = rng.randint(0, (len(play) - n_tab) // 3)
-    return r, laid_out(rng, r, tops, play, n_tab, cut)
-
-
-def played_out(rng: random.Random, left: int) -> tuple[Rules, State]:
-    """Return a position of a random Roosevelt deal played at random until ``left`` cards are
-    left in the stock (cards that may go up go up; else a random move or a turn)."""
-    r = patience.rules("roosevelt")
-    s = r.deal(rng.randint(1, 10**6))
-    while len(s.piles[r.stock]) > left:
-        moves = [m for m in r.legal_moves(s) if m.src != "stock"]
-        up = [m for m in moves if r.index[m.dst] in r.F]
-        if up:
-            s = r.apply(s, up[0])
-        elif moves and rng.random() < 0.5:
-            s = r.apply(s, rng.choice(moves))
-        else:
-            s = r.apply(s, Move("stock", "waste"))
-    return r, s
 
 
 def agree(r: Rules, s: State) -> str | None:
@@ -90,13 +46,13 @@ def agree(r: Rules, s: State) -> str | None:
 
 def test_verdicts_agree_with_a_plain_search_on_small_positions() -> None:
     rng = random.Random(5)
-    verdicts = [agree(*small_roosevelt(rng)) for _ in range(25)]
+    verdicts = [agree(*small_two_deck("roosevelt", rng, 7, (7, 9), 3)) for _ in range(25)]
     assert verdicts.count("solved") >= 20
 
 
 def test_verdicts_agree_with_a_plain_search_late_in_random_games() -> None:
     rng = random.Random(1)
-    verdicts = [agree(*played_out(rng, 4)) for _ in range(8)]
+    verdicts = [agree(*played_out("roosevelt", rng, 4)) for _ in range(8)]
     assert verdicts.count("unwinnable") >= 5
 
 
@@ -127,13 +83,7 @@ def test_a_stepped_search_yields_and_agrees() -> None:
     s = r.deal(3)
     # The beam takes nine tenths (270), the exact search the rest; each pass counts its own.
     steps = solve_steps(r, s, budget=300, every=10)
-    seen = []
-    while True:
-        try:
-            seen.append(next(steps))
-        except StopIteration as done:
-            result = done.value
-            break
+    seen, result = stepped(steps)
     assert seen == list(range(10, 301, 10))
     assert result.verdict == solve(r, s, budget=300).verdict == "unknown"
     assert result.nodes == 300

@@ -14,7 +14,7 @@ from patience.game import Move
 from patience.solver import Result, pyramid, solve, solve_steps
 from patience.solver.search import drain
 
-from helpers import plain_search, setup
+from helpers import plain_search, setup, stepped
 
 PASSES: list[object] = [1, 3, "unlimited"]
 
@@ -208,14 +208,8 @@ def test_a_stepped_search_pauses_and_agrees() -> None:
     r = patience.rules("pyramid")
     whole = solve(r, r.deal(19), budget=100_000)
     steps = solve_steps(r, r.deal(19), budget=100_000, every=500)
-    seen: list[int] = []
-    while True:
-        try:
-            seen.append(next(steps))
-        except StopIteration as done:
-            stepped: Result = done.value
-            break
-    assert stepped == whole
+    seen, got = stepped(steps)
+    assert got == whole
     assert seen == list(range(500, whole.nodes + 1, 500))
 
 

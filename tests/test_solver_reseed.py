@@ -9,7 +9,7 @@ import patience
 from patience.solver import onepass, reseed
 from patience.solver.search import drain
 
-from helpers import replays
+from helpers import replays, stepped
 
 
 def test_a_later_seed_wins_where_the_first_does_not() -> None:
@@ -27,13 +27,7 @@ def test_the_budget_is_kept_and_progress_yielded() -> None:
     r = patience.rules("roosevelt")
     s = r.deal(1)
     steps = reseed.reseeded(r, s, 30_000, every=1_000)
-    seen = []
-    while True:
-        try:
-            seen.append(next(steps))
-        except StopIteration as done:
-            verdict, moves, nodes = done.value
-            break
+    seen, (verdict, moves, nodes) = stepped(steps)
     # Several beams (deal 1's stall within about 10,000 positions), counted as one search.
     assert verdict == "unknown" and moves == [] and nodes == 30_000
     assert seen[0] == 1_000 and 29_000 <= seen[-1] <= 30_000

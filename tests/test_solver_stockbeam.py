@@ -7,7 +7,7 @@ import patience
 from patience.solver import onepass, solve, solve_steps, stockbeam
 from patience.solver.search import drain
 
-from helpers import replays, setup
+from helpers import replays, setup, stepped
 
 
 def test_it_takes_the_two_deck_one_pass_games_only() -> None:
@@ -71,13 +71,7 @@ def test_solve_gives_a_whole_deal_to_the_beams_and_moving_left_a_beam_first() ->
 def test_a_stepped_moving_left_search_yields_from_its_beam() -> None:
     r = patience.rules("moving_left")
     steps = solve_steps(r, r.deal(1), budget=300, every=10)
-    seen = []
-    while True:
-        try:
-            seen.append(next(steps))
-        except StopIteration as done:
-            result = done.value
-            break
+    seen, result = stepped(steps)
     # The beam's nine tenths (270 positions), then the general search's passes.
     assert seen[:27] == list(range(10, 271, 10)) and seen == sorted(seen)
     assert result.verdict == "unknown" and result.nodes <= 300

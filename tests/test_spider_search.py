@@ -13,7 +13,7 @@ from patience.rules import Rules
 from patience.solver import solve, solve_steps, spider
 from patience.solver.search import drain
 
-from helpers import replays
+from helpers import replays, stepped
 
 
 def rules(suits: int) -> Rules:
@@ -94,13 +94,8 @@ def test_a_search_that_runs_dry_says_unknown_never_unwinnable() -> None:
 def test_the_search_yields_its_progress() -> None:
     r = rules(4)
     steps = solve_steps(r, r.deal(1), budget=1_000, every=100)
-    seen: list[int] = []
-    while True:
-        try:
-            seen.append(next(steps))
-        except StopIteration as done:
-            assert done.value.verdict == "unknown"
-            break
+    seen, result = stepped(steps)
+    assert result.verdict == "unknown"
     assert seen == list(range(100, 1_001, 100))
 
 

@@ -13,7 +13,7 @@ from patience import Session
 from patience.solver import solve_steps
 from patience.worker import SLICE, run, start
 
-from helpers import LOSING, freecell_ending
+from helpers import LOSING, freecell_ending, stepped
 
 
 def job(**fields: object) -> str:
@@ -140,13 +140,8 @@ def test_no_slice_of_a_search_expands_more_than_slice_positions() -> None:
     # from the start, not after all four passes and a slice of the next.
     r = patience.rules("klondike", {"draw": 1})
     steps = solve_steps(r, r.deal(4), 12_000, SLICE)
-    pauses = [0]
-    while True:
-        try:
-            pauses.append(next(steps))
-        except StopIteration as done:
-            result = done.value
-            break
+    paused, result = stepped(steps)
+    pauses = [0, *paused]
     pauses.append(result.nodes)
     assert result.verdict == "unknown" and result.nodes == 12_000
     assert max(b - a for a, b in itertools.pairwise(pauses)) <= SLICE

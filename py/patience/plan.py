@@ -22,10 +22,11 @@ from typing import Literal
 # off), ``pyramid_search`` (pairs), ``peaks_search`` (cards onto a waste), ``row_search``
 # (a wrapping foundation), ``onepass_search`` (one pass through the stock, one card lifted)
 # ``forty_search`` (one pass through a two-deck stock, in-suit builds, one card lifted) and
-# ``stockbeam_search`` (beams through a two-deck stock).
+# ``stockbeam_search`` (beams through a two-deck stock), and ``leftward_search`` (Moving
+# Left's: a relaxed game's dead-end test, then ``stockbeam_search``).
 Search = Literal["general", "klondike_search", "castle_search", "freecell_search",
                  "spider_search", "pyramid_search", "peaks_search", "row_search",
-                 "onepass_search", "forty_search", "stockbeam_search"]
+                 "onepass_search", "forty_search", "stockbeam_search", "leftward_search"]
 # The heuristic's weights a best-first pass uses, by name (``solver/heuristic.py``: ``usual``
 # is ``WEIGHTS``, ``alt0``-``alt2`` the ``ALTERNATES``).
 Weights = Literal["usual", "alt0", "alt1", "alt2"]

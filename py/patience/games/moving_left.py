@@ -13,5 +13,5 @@ MOVING_LEFT = Game(
     summary="Two decks; whenever a pile empties, the piles to its right slide left to "
             "close the gap.",
     published=(Published(),),
-    place=90, solver=Plan("stockbeam_search"),
+    place=90, solver=Plan("leftward_search"),
 )

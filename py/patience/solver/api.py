@@ -10,7 +10,9 @@ from ..game import Move, State
 from ..rules import Rules
 from . import forty, freecell, onepass, peaks, pyramid, reseed, restart, spider, stockbeam, triage
 from .blocked import make_blocked
+from .drive import offset
 from .heuristic import make_heuristic
+from .leftward import search as leftward_search
 from .narrow import Narrow, make_narrow
 from .result import Result, Verdict
 from .row import fits, row_search
@@ -90,7 +92,7 @@ def _search(r: Rules, s: State, budget: int,
     last = [0]          # the last pause passed on
     verdict, moves = "unknown", list[Move]()
     for start, share, exact in _passes(r, s, every, plan, narrow, budget, spent):
-        verdict, moves, nodes = yield from _offset(start(share), spent[0], last)
+        verdict, moves, nodes = yield from offset(start(share), spent[0], last)
         spent[0] += nodes
         used = spent[0]
         if verdict == "solved" or (verdict == "unwinnable" and exact):
@@ -150,49 +152,59 @@ def _onepass(r: Rules, s: State, budget: int,
     beams = reseed.reseeded(r, s, share, every) if stock > 40 else _beams(
         lambda part, width, seed: onepass.beam(r, s, part, width, every, seed),
         share, max(4, share // (6 * (stock + 1))))
-    verdict, moves, used = yield from _offset(beams, first)
-    used += first
-    if verdict == "solved":
-        return verdict, moves, used
-    verdict, moves, nodes = yield from _offset(onepass.search(r, s, budget - used, every),
-                                               used)
-    return verdict, moves, used + nodes
+    verdict, moves, used = yield from offset(beams, first)
+    return (yield from _then_exact(onepass.search, r, s, budget, every,
+                                   (verdict, moves, first + used)))
 
 
 def _stockbeam(r: Rules, s: State, budget: int,
                every: int) -> Generator[int, None, Outcome]:
     """Moving Left: with more than 20 cards in the stock, beams looking for a win
-    (``stockbeam.beam``, see ``_beams``) on nine tenths of the budget, then the general
-    search (``_search``) with the rest; with 20 or fewer, the general search alone (which
-    never won a whole deal at 40,000 positions, nor did best-first passes at a million)."""
-    stock = len(s.piles[r.stock])
-    if stock <= 20:
-        return (yield from _search(r, s, budget, every))
-    share = budget - budget // 10
-    verdict, moves, used = yield from _beams(
-        lambda part, width, seed: stockbeam.beam(r, s, part, width, every, seed),
-        share, max(4, share // (6 * (stock + 1))))
-    if verdict == "solved":
-        return verdict, moves, used
-    verdict, moves, nodes = yield from _offset(_search(r, s, budget - used, every), used)
-    return verdict, moves, used + nodes
+    (``stockbeam.beam``) on nine tenths of the budget, then the general search (``_search``)
+    with the rest; with 20 or fewer, the general search alone (which never won a whole deal
+    at 40,000 positions, nor did best-first passes at a million). See
+    ``_beams_then_exact``."""
+    return (yield from _beams_then_exact(stockbeam.beam, _search, r, s, budget, every))
 
 
 def _forty(r: Rules, s: State, budget: int, every: int) -> Generator[int, None, Outcome]:
     """Forty Thieves: with more than 20 cards in the stock, beams looking for a win
-    (``forty.beam``, see ``_beams``) on nine tenths of the budget, then the exact depth-first
-    search (``forty.search``) with the rest; with 20 or fewer, the exact search alone. (On
-    deals 1-10 the exact search alone won one at 200,000 positions, beams 200 wide five.)"""
+    (``forty.beam``) on nine tenths of the budget, then the exact depth-first search
+    (``forty.search``) with the rest; with 20 or fewer, the exact search alone. (On deals
+    1-10 the exact search alone won one at 200,000 positions, beams 200 wide five.) See
+    ``_beams_then_exact``."""
+    return (yield from _beams_then_exact(forty.beam, forty.search, r, s, budget, every))
+
+
+# A beam of a game (``forty.beam``, ``stockbeam.beam``): rules, position, budget, width,
+# pause, seed; and a search that may finish a deal: rules, position, budget, pause.
+Beam = Callable[[Rules, State, int, int, int, int | None], Generator[int, None, Outcome]]
+Search = Callable[[Rules, State, int, int], Generator[int, None, Outcome]]
+
+
+def _beams_then_exact(beam: Beam, exact: Search, r: Rules, s: State, budget: int,
+                      every: int) -> Generator[int, None, Outcome]:
+    """With more than 20 cards in the stock, widening beams of ``beam`` looking for a win
+    (``_beams``) on nine tenths of the budget, then ``exact`` with the rest (its progress
+    counted on from what the beams used); with 20 or fewer, ``exact`` alone."""
     stock = len(s.piles[r.stock])
     if stock <= 20:
-        return (yield from forty.search(r, s, budget, every))
+        return (yield from exact(r, s, budget, every))
     share = budget - budget // 10
-    verdict, moves, used = yield from _beams(
-        lambda part, width, seed: forty.beam(r, s, part, width, every, seed),
-        share, max(4, share // (6 * (stock + 1))))
+    beams = yield from _beams(lambda part, width, seed: beam(r, s, part, width, every, seed),
+                              share, max(4, share // (6 * (stock + 1))))
+    return (yield from _then_exact(exact, r, s, budget, every, beams))
+
+
+def _then_exact(exact: Search, r: Rules, s: State, budget: int, every: int,
+                beams: Outcome) -> Generator[int, None, Outcome]:
+    """Return the win of the beams run first (``beams``, their outcome, the nodes they
+    used counted in it), else run ``exact`` on what they left of ``budget``, its progress
+    and its nodes counted on from theirs."""
+    verdict, moves, used = beams
     if verdict == "solved":
-        return verdict, moves, used
-    verdict, moves, nodes = yield from _offset(forty.search(r, s, budget - used, every), used)
+        return beams
+    verdict, moves, nodes = yield from offset(exact(r, s, budget - used, every), used)
     return verdict, moves, used + nodes
 
 
@@ -208,7 +220,7 @@ def _beams(beam: Callable[[int, int, int | None], Generator[int, None, Outcome]]
     for seed, w in ((1, width // 8), (2, width // 4), (3, width // 2), (None, width)):
         if w < 4 and seed is not None:
             continue
-        verdict, moves, nodes = yield from _offset(beam(share - used, w, seed), used)
+        verdict, moves, nodes = yield from offset(beam(share - used, w, seed), used)
         used += nodes
         if verdict == "solved" or used >= share:
             break
@@ -220,21 +232,6 @@ def _seeded(dfs: Callable[..., Generator[int, None, Outcome]], r: Rules, s: Stat
     """A pass of a depth-first search that takes a ``seed`` for restarts (``klondike.dfs``,
     ``castle.dfs``: see there; ``None``, the search's own order)."""
     return lambda share: dfs(r, s, share, every, seed=seed)
-
-
-def _offset(steps: Generator[int, None, Outcome], base: int,
-            last: list[int] | None = None) -> Generator[int, None, Outcome]:
-    """Pass on a pass's progress counted from the nodes earlier passes used (noting the
-    last in ``last[0]``, if given)."""
-    while True:
-        try:
-            n = next(steps)
-        except StopIteration as done:
-            outcome: Outcome = done.value
-            return outcome
-        if last is not None:
-            last[0] = base + n
-        yield base + n
 
 
 def _check(r: Rules, s: State, moves: list[Move]) -> None:
@@ -258,5 +255,7 @@ OWN: dict[str, tuple[Fits, Callable[[Rules, State, int, int],
     "onepass_search": (lambda r, s: onepass.fits(r), _onepass),
     "forty_search": (lambda r, s: forty.fits(r), _forty),
     "stockbeam_search": (lambda r, s: stockbeam.fits(r), _stockbeam),
+    "leftward_search": (lambda r, s: stockbeam.fits(r),
+                        lambda r, s, b, e: leftward_search(r, s, b, e, _stockbeam)),
     "spider_search": (lambda r, s: spider.fits(r), spider.search),
 }

@@ -18,8 +18,13 @@ its forced moves, its dead-end test), the driver only never stops early.
   game's score, a table of keys met (the general search, ``search.py``).
 
 Beside them, ``beam`` drives a ``Beamed`` game through a one-pass stock card by card,
-keeping the best positions of each card (Roosevelt, ``onepass.beam``; Moving Left,
-``stockbeam.py``): it looks for a win and proves nothing.
+keeping the best positions of each card (Roosevelt, ``onepass.beam``; Forty Thieves,
+``forty.beam``; Moving Left, ``stockbeam.py``): it looks for a win and proves nothing.
+
+The three count positions in one place, ``metered``: each walks its game and asks it before
+expanding a position, and it keeps the budget and the pauses. A search run after others
+(the solver's passes, a beam's exact search) passes its progress on counted from theirs
+through ``offset``.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ Rec = TypeVar("Rec")
 Pos = TypeVar("Pos")
 Step = TypeVar("Step")
 Step_co = TypeVar("Step_co", covariant=True)
+Outcome_T = TypeVar("Outcome_T")
+Found = TypeVar("Found")
 
 # What the depth-first driver finds: the verdict, the records of the moves from the root to
 # the win (the root's forced moves first; empty unless solved), the nodes expanded.
@@ -89,6 +96,13 @@ def depth_first(game: InPlace[Plan, Rec], budget: int,
         return "unwinnable", [], 0
     if budget <= 0:
         return "unknown", [], 0
+    return (yield from metered(_depth_first(game, closing), budget, every, 1))
+
+
+def _depth_first(game: InPlace[Plan, Rec],
+                 closing: list[Rec]) -> Generator[None, None, tuple[str, list[list[Rec]]]]:
+    """The walk of ``depth_first`` below the root (its forced moves ``closing``), asking
+    ``metered`` before it expands each position."""
     children, enter, undo, won, lost = (game.children, game.enter, game.undo, game.won,
                                         game.lost)
     # A frame: the moves of a position and the next to try; path: the records of the moves
@@ -96,7 +110,6 @@ def depth_first(game: InPlace[Plan, Rec], budget: int,
     stack: list[list[Plan]] = [children()]
     pos = [0]
     path: list[list[Rec]] = [closing]
-    nodes = 1
     while stack:
         i = pos[-1]
         moves = stack[-1]
@@ -111,18 +124,33 @@ def depth_first(game: InPlace[Plan, Rec], budget: int,
             continue
         path.append(recs)
         if won():
-            return "solved", path, nodes
+            return "solved", path
         if lost(recs):
             undo(path.pop())
             continue
-        if nodes >= budget:
-            return "unknown", [], nodes
-        nodes += 1
-        if every and not nodes % every:
-            yield nodes
+        yield
         stack.append(children())
         pos.append(0)
-    return "unwinnable", [], nodes
+    return "unwinnable", []
+
+
+def metered(walk: Generator[None, None, tuple[str, list[Found]]], budget: int, every: int,
+            nodes: int = 0) -> Generator[int, None, tuple[str, list[Found], int]]:
+    """Run a driver's ``walk``, which yields (nothing) before it expands a position and
+    returns its verdict and what it found; count the positions from ``nodes``, stop the walk
+    with ``unknown`` where ``budget`` are expanded, and yield the count every ``every``
+    (never when ``every`` is 0). Return the walk's outcome and the count."""
+    try:
+        while True:
+            next(walk)
+            if nodes >= budget:
+                return "unknown", [], nodes
+            nodes += 1
+            if every and not nodes % every:
+                yield nodes
+    except StopIteration as done:
+        verdict, found = done.value
+        return verdict, found, nodes
 
 
 class ByValue(Generic[Pos, Plan, Step]):
@@ -225,6 +253,12 @@ def best_first(game: Copying[Pos, Step], root: Pos, budget: int, every: int = 0,
     """Search from ``root`` best first; return the verdict, the moves of a win and the nodes
     expanded. A frontier that runs dry proves the game lost only where the game's children
     are all its moves (``exact``); a narrowed game's search says ``unknown`` then."""
+    return (yield from metered(_best_first(game, root, exact), budget, every))
+
+
+def _best_first(game: Copying[Pos, Step], root: Pos,
+                exact: bool) -> Generator[None, None, tuple[str, list[Step]]]:
+    """The search of ``best_first``, asking ``metered`` before it expands each position."""
     close, expand, key, won, lost, h = (game.close, game.expand, game.key, game.won,
                                         game.lost, game.score)
     seen: set[Hashable] = {key(root)}
@@ -232,37 +266,27 @@ def best_first(game: Copying[Pos, Step], root: Pos, budget: int, every: int = 0,
     parents: list[tuple[int, tuple[Step, ...]]] = []
     # A frontier entry: score, tie-break (newest first), position, parent, moves to it.
     frontier: list[tuple[int, int, Pos, int, tuple[Step, ...]]] = [(h(root), 0, root, -1, ())]
-    nodes = 0
     tick = 0
     while frontier:
         _, _, s, parent, moves = heappop(frontier)
         closed, extra = close(s)
         if extra:
-            k = key(closed)
-            if k in seen:
+            if not fresh(seen, key(closed)):
                 continue
-            seen.add(k)
             s = closed
             moves += extra
         parents.append((parent, moves))
         if won(s):
-            return "solved", path_to(parents, len(parents) - 1), nodes
-        if nodes >= budget:
-            return "unknown", [], nodes
-        nodes += 1
-        if every and not nodes % every:
-            yield nodes
+            return "solved", path_to(parents, len(parents) - 1)
+        yield
         if lost(s):
             continue
         me = len(parents) - 1
         for steps, c in expand(s):
-            kc = key(c)
-            if kc in seen:
-                continue
-            seen.add(kc)
-            tick -= 1
-            heappush(frontier, (h(c), tick, c, me, steps))
-    return ("unwinnable" if exact else "unknown"), [], nodes
+            if fresh(seen, key(c)):
+                tick -= 1
+                heappush(frontier, (h(c), tick, c, me, steps))
+    return ("unwinnable" if exact else "unknown"), []
 
 
 class Beamed(Protocol[Pos, Step_co]):
@@ -306,11 +330,16 @@ def beam(game: Beamed[Pos, Step], root: Pos, first: tuple[Step, ...], budget: in
     ``order`` then turn the next card. Nodes are the positions expanded; each is looked at
     for a win first, as are the positions of a level reached but not expanded.
     """
+    return (yield from metered(_beam(game, root, first, width, reach), budget, every))
+
+
+def _beam(game: Beamed[Pos, Step], root: Pos, first: tuple[Step, ...], width: int,
+          reach: int) -> Generator[None, None, tuple[str, list[Step]]]:
+    """The search of ``beam``, asking ``metered`` before it expands each position."""
     key, expand, finish, turn = game.key, game.expand, game.finish, game.turn
     # Per position reached: the one it came from and the moves between (``path_to``).
     parents: list[tuple[int, tuple[Step, ...]]] = [(-1, first)]
     level = [(root, 0)]
-    nodes = 0
     while True:
         seen = {key(s) for s, _ in level}
         reached = list(level)
@@ -320,31 +349,32 @@ def beam(game: Beamed[Pos, Step], root: Pos, first: tuple[Step, ...], budget: in
             i += 1
             done = finish(s)
             if done is not None:
-                return "solved", path_to(parents, me) + list(done), nodes
-            if nodes >= budget:
-                return "unknown", [], nodes
-            nodes += 1
-            if every and not nodes % every:
-                yield nodes
+                return "solved", path_to(parents, me) + list(done)
+            yield
             for steps, c in expand(s):
-                k = key(c)
-                if k in seen:
-                    continue
-                seen.add(k)
-                parents.append((me, steps))
-                reached.append((c, len(parents) - 1))
+                if fresh(seen, key(c)):
+                    parents.append((me, steps))
+                    reached.append((c, len(parents) - 1))
         for s, me in reached[i:]:
             done = finish(s)
             if done is not None:
-                return "solved", path_to(parents, me) + list(done), nodes
+                return "solved", path_to(parents, me) + list(done)
         if game.out(reached[0][0]):
-            return "unknown", [], nodes
+            return "unknown", []
         level = []
         for j in game.order([s for s, _ in reached])[:width]:
             s, me = reached[j]
             steps, c = turn(s)
             parents.append((me, steps))
             level.append((c, len(parents) - 1))
+
+
+def fresh(seen: set[Hashable], k: Hashable) -> bool:
+    """Tell whether ``k`` was not in ``seen``, adding it."""
+    if k in seen:
+        return False
+    seen.add(k)
+    return True
 
 
 def path_to(parents: list[tuple[int, tuple[Step, ...]]], node: int) -> list[Step]:
@@ -355,3 +385,18 @@ def path_to(parents: list[tuple[int, tuple[Step, ...]]], node: int) -> list[Step
         chunks.append(moves)
         node = parent
     return [m for chunk in reversed(chunks) for m in chunk]
+
+
+def offset(steps: Generator[int, None, Outcome_T], base: int,
+           last: list[int] | None = None) -> Generator[int, None, Outcome_T]:
+    """Run a search after others, passing on its progress counted from the ``base`` nodes
+    they used (noting the last passed on in ``last[0]``, if given); return its outcome."""
+    while True:
+        try:
+            n = next(steps)
+        except StopIteration as done:
+            outcome: Outcome_T = done.value
+            return outcome
+        if last is not None:
+            last[0] = base + n
+        yield base + n

@@ -33,15 +33,15 @@ into engine moves (``onepass._replay``) and checked through ``Rules.play`` by ``
 
 from __future__ import annotations
 
-import random
 from collections.abc import Generator
 
 from ..cards import RANK, SUIT
 from ..game import State
 from ..rules import Rules
-from ..vocab import ANY_CARD, IN_SUIT, ONE_CARD, SUIT_UP, TO_WASTE
-from .drive import depth_first
+from ..vocab import IN_SUIT
+from . import drive, onepass
 from .onepass import DECK, RUN, TO_FOUNDATION, UP, Outcome, Step, _replay
+from .stockbeam import buried
 
 # A position: the tableau piles, the foundations' heights (two a suit, the higher first),
 # the deck places played (a bit mask), the pointer.
@@ -55,11 +55,21 @@ Rec = tuple[Position | None, list[Step]]
 def fits(r: Rules) -> bool:
     """Tell whether the game of ``r`` has the shape this search handles (Forty Thieves)."""
     g = r.game
-    return (g.stock == TO_WASTE and r.draw == 1 and r.max_recycles == 0
-            and g.foundation == SUIT_UP and g.build == IN_SUIT and g.lift == ONE_CARD
-            and g.empty == ANY_CARD and not r.C and g.after_move is None
-            and not r.takeback and g.symmetric and not r.pairs and not r.below
-            and g.goal == "foundations" and g.decks == 2 and g.foundations == 8)
+    return onepass.one_pass(r) and g.build == IN_SUIT and g.decks == 2 and g.foundations == 8
+
+
+def _in_suit() -> tuple[onepass.Chain, onepass.Put, onepass.Safe]:
+    """Return the foundations' functions (``onepass._foundations``) for two decks, with
+    the safe moves of piles built down in suit: a card goes up safely when both cards of its
+    suit a rank lower are up (an Ace or a Two always)."""
+    chain_for, put, _ = onepass._foundations(2)
+
+    def safe(found: tuple[int, ...], c: int) -> bool:
+        """Tell whether ``c`` may go up and is never wanted in the tableau."""
+        rk = RANK[c]
+        return chain_for(found, c) >= 0 and (rk <= 2 or found[SUIT[c] * 2 + 1] >= rk - 1)
+
+    return chain_for, put, safe
 
 
 class Forty:
@@ -69,76 +79,21 @@ class Forty:
         self.n_t = len(r.T)
         self.deck = tuple(root.piles[r.waste]) + tuple(reversed(root.piles[r.stock]))
         self.n_deck = len(self.deck)
-        heights = [0] * 8
-        for suit in range(4):
-            tops = sorted((len(root.piles[f]) for f in r.F
-                           if root.piles[f] and SUIT[root.piles[f][0]] == suit), reverse=True)
-            for i, h in enumerate(tops[:2]):
-                heights[suit * 2 + i] = h
+        self.chain_for, self.put, safe = _in_suit()
+        self._close = onepass._closer(self.n_t, self.deck, self.chain_for, self.put, safe)
         # parent[c]: the card a rank higher of its suit (-1 for a King).
         self.parent = [c + 4 if RANK[c] < 13 else -1 for c in range(52)]
         self.total = r.game.cards
         self.tab = [tuple(root.piles[t]) for t in r.T]
-        self.found = tuple(heights)
+        self.found = onepass._heights(r, root)
         self.gone = 0
         self.p = len(root.piles[r.waste])
         # Met keys, with the least pointer met.
         self.best: dict[object, int] = {}
 
-    def _chain(self, c: int) -> int:
-        """Return the foundation (index into the heights) that takes ``c``, or -1."""
-        found = self.found
-        base = SUIT[c] * 2
-        need = RANK[c] - 1
-        if found[base] == need:
-            return base
-        if found[base + 1] == need:
-            return base + 1
-        return -1
-
-    def _put(self, i: int) -> None:
-        """Raise foundation ``i`` by one, keeping its suit's two in order."""
-        f = list(self.found)
-        f[i] += 1
-        if i % 2 and f[i - 1] < f[i]:
-            f[i - 1], f[i] = f[i], f[i - 1]
-        self.found = tuple(f)
-
-    def _safe(self, c: int) -> bool:
-        """Tell whether ``c`` may go up and is never wanted in the tableau."""
-        if self._chain(c) < 0:
-            return False
-        rk = RANK[c]
-        base = SUIT[c] * 2
-        return rk <= 2 or self.found[base + 1] >= rk - 1
-
-    def _top(self) -> int:
-        """Return the deck place of the waste's top card, or -1 when the waste is empty."""
-        i = self.p - 1
-        gone = self.gone
-        while i >= 0 and gone >> i & 1:
-            i -= 1
-        return i
-
     def close(self, steps: list[Step]) -> None:
         """Play safe moves until there are none, noting them in ``steps``."""
-        tab, deck = self.tab, self.deck
-        again = True
-        while again:
-            again = False
-            for t in range(self.n_t):
-                pile = tab[t]
-                if pile and self._safe(pile[-1]):
-                    self._put(self._chain(pile[-1]))
-                    tab[t] = pile[:-1]
-                    steps.append((UP, t, -1))
-                    again = True
-            w = self._top()
-            if w >= 0 and self._safe(deck[w]):
-                self._put(self._chain(deck[w]))
-                self.gone |= 1 << w
-                steps.append((DECK, w, TO_FOUNDATION))
-                again = True
+        self.found, self.gone = self._close(self.tab, self.found, self.gone, self.p, steps)
 
     def _fresh(self) -> bool:
         """Tell whether no position met reaches this one by turning the stock; remember it."""
@@ -160,23 +115,22 @@ class Forty:
     def children(self, turns: bool = True) -> list[Step]:
         """Return the moves of the position, in the order to try them (without plays from
         the stock unless ``turns``)."""
-        tab, parent, deck = self.tab, self.parent, self.deck
-        # Where each card could go in the tableau: the piles whose top is its parent.
+        tab, parent, deck, found, chain_for = (self.tab, self.parent, self.deck, self.found,
+                                               self.chain_for)
+        # Where each card could go in the tableau: the piles whose top is its parent; and
+        # the first empty pile (-1: none).
         want: dict[int, list[int]] = {}
-        empty = -1
-        for t in range(self.n_t):
-            pile = tab[t]
+        for t, pile in enumerate(tab):
             if pile:
                 want.setdefault(pile[-1], []).append(t)
-            elif empty < 0:
-                empty = t
+        empty = next((t for t, pile in enumerate(tab) if not pile), -1)
         out: list[tuple[int, Step]] = []
         for t in range(self.n_t):
             pile = tab[t]
             if not pile:
                 continue
             c = pile[-1]
-            if self._chain(c) >= 0:
+            if chain_for(found, c) >= 0:
                 out.append((0, (UP, t, -1)))
             settled = len(pile) > 1 and parent[c] == pile[-2]
             for d in want.get(parent[c], ()):
@@ -184,12 +138,12 @@ class Forty:
                 out.append((order, (RUN, t, d)))
             if empty >= 0 and len(pile) > 1:
                 out.append((10 if settled else 7, (RUN, t, empty)))
-        w = self._top()
         p = self.p
+        w = onepass._top(self.gone, p)
         for q in ([w] if w >= 0 else []) + list(range(p, self.n_deck if turns else p)):
             c = deck[q]
             later = q >= p
-            if self._chain(c) >= 0:
+            if chain_for(found, c) >= 0:
                 out.append((5 if later else 1, (DECK, q, TO_FOUNDATION)))
             for d in want.get(parent[c], ()):
                 out.append((6 if later else 3, (DECK, q, d)))
@@ -221,7 +175,7 @@ class Forty:
         if kind == UP:
             c = tab[a][-1]
             tab[a] = tab[a][:-1]
-            self._put(self._chain(c))
+            self.found = self.put(self.found, self.chain_for(self.found, c))
         elif kind == RUN:
             c = tab[a][-1]
             tab[a] = tab[a][:-1]
@@ -232,7 +186,7 @@ class Forty:
             if a >= self.p:
                 self.p = a + 1
             if b == TO_FOUNDATION:
-                self._put(self._chain(c))
+                self.found = self.put(self.found, self.chain_for(self.found, c))
             else:
                 tab[b] = tab[b] + (c,)
 
@@ -271,98 +225,79 @@ class Forty:
             for i in range(1, len(pile)):
                 if parent[pile[i]] != pile[i - 1]:
                     disorder += 1
-        low = [14, 14, 14, 14]
-        blocking = waste = 0
-        for i in range(self.p):
-            if not gone >> i & 1:
-                c = deck[i]
-                waste += 1
-                if low[SUIT[c]] < RANK[c]:
-                    blocking += 1
-                else:
-                    low[SUIT[c]] = RANK[c]
+        waste = [deck[i] for i in range(self.p) if not gone >> i & 1]
         empty = sum(1 for pile in self.tab if not pile)
-        return 10 * sum(self.found) - 3 * disorder - 5 * blocking - 2 * waste + 4 * empty
+        return (10 * sum(self.found) - 3 * disorder - 5 * buried(waste) - 2 * len(waste)
+                + 4 * empty)
 
 
 def _order(child: tuple[int, Step]) -> int:
     return child[0]
 
 
-# A beam's position, the node it came from and the steps between.
-Node = tuple[Position, "Node | None", list[Step]]
-
-
 def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
          seed: int | None = None) -> Generator[int, None, Outcome]:
-    """Look for a win stock card by stock card, keeping the ``width`` best positions; return
-    ``solved`` with the moves, or ``unknown`` (it proves nothing).
+    """Look for a win stock card by stock card (``drive.beam``), keeping the ``width`` best
+    positions; return ``solved`` with the moves, or ``unknown`` (it proves nothing).
 
-    A level is the positions with the same stock cards turned. From each kept position the
-    beam reaches every position it can without turning (the search's moves less plays from
-    the stock, safe moves after each), at most ``REACH * width`` of them a level; the
-    ``width`` best by ``Forty.score`` then turn the next card. Positions met twice in a level
-    count once. Nodes are the positions expanded. Positions of equal score keep the order
-    they were reached in, or with a ``seed`` an order of its own (a restart that keeps
-    other positions).
+    From each kept position the beam reaches every position it can without turning (the
+    search's moves less plays from the stock, safe moves after each), at most ``REACH *
+    width`` of them a level (by the search's key, each once); the ``width`` best by
+    ``Forty.score`` then turn the next card. Positions of equal score keep the order they
+    were reached in, or with a ``seed`` an order of its own (a restart that keeps other
+    positions).
     """
-    noise = random.Random(seed)
     game = Forty(r, root)
     first = game.start()[0][1]
-    level: list[Node] = [(game.position(), None, first)]
-    nodes = 0
-    while True:
-        seen = {(tuple(sorted(n[0][0])), n[0][2]) for n in level}
-        reached = list(level)
-        i = 0
-        while i < len(reached) and len(reached) < REACH * width:
-            node = reached[i]
-            i += 1
-            game.restore(node[0])
-            if game.won():
-                return "solved", _replay(r, root, game.deck, _path(node)), nodes
-            if nodes >= budget:
-                return "unknown", [], nodes
-            nodes += 1
-            if every and not nodes % every:
-                yield nodes
-            for step in game.children(turns=False):
-                game.restore(node[0])
-                steps = game.enter_free(step)
-                k = (tuple(sorted(game.tab)), game.gone)
-                if k in seen:
-                    continue
-                seen.add(k)
-                reached.append((game.position(), node, steps))
-        for node in reached[i:]:
-            game.restore(node[0])
-            if game.won():
-                return "solved", _replay(r, root, game.deck, _path(node)), nodes
-        if reached[0][0][3] >= game.n_deck:
-            return "unknown", [], nodes
-        rated: list[tuple[int, float, Node]] = []
-        for node in reached:
-            game.restore(node[0])
-            rated.append((-game.score(), noise.random() if seed is not None else len(rated),
-                          node))
-        rated.sort()
-        level = []
-        for _, _, node in rated[:width]:
-            game.restore(node[0])
-            game.p += 1
-            turned: list[Step] = []
-            game.close(turned)
-            level.append((game.position(), node, turned))
+    verdict, steps, nodes = yield from drive.beam(
+        _Beam(game, seed), game.position(), tuple(first), budget, width, REACH, every)
+    return verdict, _replay(r, root, game.deck, steps) if verdict == "solved" else [], nodes
 
 
-def _path(node: Node) -> list[Step]:
-    """Return the steps into a beam's position from the start, in order."""
-    out: list[list[Step]] = []
-    at: Node | None = node
-    while at is not None:
-        out.append(at[2])
-        at = at[1]
-    return [step for steps in reversed(out) for step in steps]
+class _Beam(onepass.DeckBeam):
+    """The beam's game (``drive.Beamed``): ``Forty``'s positions as values, the one
+    ``Forty`` put at each before it is looked at."""
+
+    def __init__(self, game: Forty, seed: int | None) -> None:
+        super().__init__(game.n_deck, seed)
+        self.game = game
+
+    def expand(self, pos: Position) -> list[tuple[tuple[Step, ...], Position]]:
+        """The children that turn no card, safe moves played after each."""
+        game = self.game
+        game.restore(pos)
+        out: list[tuple[tuple[Step, ...], Position]] = []
+        for step in game.children(turns=False):
+            game.restore(pos)
+            steps = game.enter_free(step)
+            out.append((tuple(steps), game.position()))
+        return out
+
+    def finish(self, pos: Position) -> tuple[Step, ...] | None:
+        """No step where the position is won for certain (``_replay`` finishes it)."""
+        self.game.restore(pos)
+        return () if self.game.won() else None
+
+    def turn(self, pos: Position) -> tuple[tuple[Step, ...], Position]:
+        """The next card turned (no step: ``_replay`` turns as a play needs), safe moves
+        played after it."""
+        game = self.game
+        game.restore(pos)
+        game.p += 1
+        steps: list[Step] = []
+        game.close(steps)
+        return tuple(steps), game.position()
+
+    def order(self, level: list[Position]) -> list[int]:
+        """Best ``Forty.score`` first; ties in the order reached, or at random by the
+        seed."""
+        game, noise, seeded = self.game, self.noise, self.seed is not None
+
+        def rank(j: int) -> tuple[int, float]:
+            game.restore(level[j])
+            return -game.score(), noise.random() if seeded else j
+
+        return sorted(range(len(level)), key=rank)
 
 
 def search(r: Rules, root: State, budget: int,
@@ -370,7 +305,7 @@ def search(r: Rules, root: State, budget: int,
     """Search ``root`` depth first (``fits(r)`` must hold); return the verdict, the winning
     moves and the nodes expanded. A generator like ``drive.depth_first``."""
     game = Forty(r, root)
-    verdict, path, nodes = yield from depth_first(game, budget, every)
+    verdict, path, nodes = yield from drive.depth_first(game, budget, every)
     if verdict != "solved":
         return verdict, [], nodes
     steps = [step for recs in path for rec in recs for step in rec[1]]

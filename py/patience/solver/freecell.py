@@ -62,6 +62,17 @@ OTHER: tuple[tuple[int, int], ...] = tuple(
     tuple(x for x in range(4) if RED[x] != RED[s]) for s in range(4))  # type: ignore[misc]
 
 
+def goes_up(found: list[int], c: int) -> bool:
+    """Put card ``c`` up where its foundation wants it next and it is ``safe`` there; tell
+    whether it went."""
+    s = SUIT[c]
+    v = RANK[c]
+    if found[s] != v - 1 or not safe(found, s, v):
+        return False
+    found[s] = v
+    return True
+
+
 def safe(found: list[int] | tuple[int, ...], s: int, v: int) -> bool:
     """Tell whether the card of suit ``s`` and rank ``v``, wanted next by its foundation,
     is safe to put up (the engine's rule, safety ``alt``: both suits of the other colour up
@@ -188,6 +199,19 @@ Node = tuple[int, int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, 
              bytes, int, tuple[Step, ...]]
 
 
+def _tables(r: Rules, s: State) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...],
+                                          list[int]]:
+    """Return the search's columns, cells (-1 for an empty one) and foundations (the rank
+    up, per suit) of ``s``."""
+    found = [0, 0, 0, 0]
+    for f in r.F:
+        if s.piles[f]:
+            top = s.piles[f][-1]
+            found[SUIT[top]] = RANK[top]
+    return (tuple(s.piles[t] for t in r.T),
+            tuple(s.piles[c][0] if s.piles[c] else -1 for c in r.C), found)
+
+
 def _wanted(found: list[int]) -> tuple[int, ...]:
     """Return the cards the foundations take next."""
     return tuple(found[x] * 4 + x for x in range(4) if found[x] < 13)
@@ -200,13 +224,7 @@ class _FreeCell:
     def __init__(self, r: Rules, root: State, weights: tuple[int, ...]) -> None:
         self.weights = weights
         self.n_t, self.n_c = len(r.T), len(r.C)
-        cols0 = tuple(root.piles[t] for t in r.T)
-        cells0 = tuple(root.piles[c][0] if root.piles[c] else -1 for c in r.C)
-        found0 = [0, 0, 0, 0]
-        for f in r.F:
-            if root.piles[f]:
-                top = root.piles[f][-1]
-                found0[SUIT[top]] = RANK[top]
+        cols0, cells0, found0 = _tables(r, root)
         under = bytearray([ON_UP] * 52)
         for col in cols0:
             below = BOTTOM
@@ -262,37 +280,25 @@ class _FreeCell:
     def settle(self, cols: list[tuple[int, ...]], cells: list[int], found: list[int],
                key: bytearray, steps: list[Step]) -> None:
         """Play the safe moves to the foundations until there are none."""
-        rank, suit, is_safe = RANK, SUIT, safe
+        up = goes_up
         moved = True
         while moved:
             moved = False
-            for i in range(self.n_t):
-                col = cols[i]
-                while col:
-                    c = col[-1]
-                    s = suit[c]
-                    v = rank[c]
-                    if found[s] != v - 1 or not is_safe(found, s, v):
-                        break
-                    col = col[:-1]
-                    found[s] = v
-                    key[c] = ON_UP
+            for i, col in enumerate(cols):
+                n = len(col)
+                while n and up(found, col[n - 1]):
+                    key[col[n - 1]] = ON_UP
                     steps.append((i, UP, 1))
+                    n -= 1
+                if n < len(col):
+                    cols[i] = col[:n]
                     moved = True
-                cols[i] = col
-            for j in range(self.n_c):
-                c = cells[j]
-                if c < 0:
-                    continue
-                s = suit[c]
-                v = rank[c]
-                if found[s] != v - 1 or not is_safe(found, s, v):
-                    continue
-                cells[j] = -1
-                found[s] = v
-                key[c] = ON_UP
-                steps.append((CELLS + j, UP, 1))
-                moved = True
+            for j, c in enumerate(cells):
+                if c >= 0 and up(found, c):
+                    cells[j] = -1
+                    key[c] = ON_UP
+                    steps.append((CELLS + j, UP, 1))
+                    moved = True
 
     def expand(self, frontier: list[Node], me: int, h: int,
                cols: tuple[tuple[int, ...], ...], cells: tuple[int, ...],
@@ -515,12 +521,7 @@ def _steps(cols: tuple[tuple[int, ...], ...], cells: tuple[int, ...],
 def moves(r: Rules, s: State) -> list[Move]:
     """Return the search's moves of ``s`` as the engine's (for the tests): one of each kind
     up to the order of the empty columns and cells, no safe move played after them."""
-    cols = tuple(s.piles[t] for t in r.T)
-    cells = tuple(s.piles[c][0] if s.piles[c] else -1 for c in r.C)
-    found = [0, 0, 0, 0]
-    for f in r.F:
-        if s.piles[f]:
-            found[SUIT[s.piles[f][-1]]] = RANK[s.piles[f][-1]]
+    cols, cells, found = _tables(r, s)
     return [_moves(r, s, [(-1, (step,))], 0)[0]
             for step in _steps(cols, cells, tuple(found))]
 

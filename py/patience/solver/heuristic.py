@@ -40,27 +40,16 @@ def make_heuristic(r: Rules, weights: tuple[int, ...] = WEIGHTS) -> Heuristic:
 
 
 def _pairs(r: Rules) -> Heuristic:
+    """The tableau piles not yet cleared."""
     tableau = r.T
-
-    def h(s: State) -> int:
-        piles = s.piles
-        return sum(1 for t in tableau if piles[t])
-
-    return h
+    return lambda s: sum(1 for t in tableau if s.piles[t])
 
 
 def _wrap(r: Rules) -> Heuristic:
+    """The sum of the squares of the tableau piles' lengths (few long piles are worse than
+    many short ones)."""
     tableau = r.T
-
-    def h(s: State) -> int:
-        piles = s.piles
-        total = 0
-        for t in tableau:
-            n = len(piles[t])
-            total += n * n
-        return total
-
-    return h
+    return lambda s: sum(len(s.piles[t]) ** 2 for t in tableau)
 
 
 def _runs(r: Rules) -> Heuristic:

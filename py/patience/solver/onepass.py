@@ -58,11 +58,21 @@ Position = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int]
 def fits(r: Rules) -> bool:
     """Tell whether the game of ``r`` has the shape this search handles."""
     g = r.game
+    return (one_pass(r) and g.build == ALTERNATE and g.safety == "alt"
+            and g.foundations == 4 * g.decks)
+
+
+def one_pass(r: Rules) -> bool:
+    """Tell whether the game of ``r`` has one pass through a stock turned one card at a time
+    to a waste, a tableau of alike piles lifting one card and taking any card when empty,
+    foundations built up in suit to be filled, and nothing else (no cells, no takeback): the
+    shape of this search's position, whatever the tableau builds (``forty.fits``)."""
+    g = r.game
     return (g.stock == TO_WASTE and r.draw == 1 and r.max_recycles == 0
-            and g.foundation == SUIT_UP and g.build == ALTERNATE and g.lift == ONE_CARD
+            and g.foundation == SUIT_UP and g.lift == ONE_CARD
             and g.empty == ANY_CARD and not r.C and g.after_move is None
             and not r.takeback and g.symmetric and not r.pairs and not r.below
-            and g.goal == "foundations" and g.safety == "alt" and g.foundations == 4 * g.decks)
+            and g.goal == "foundations")
 
 
 class _Play:
@@ -358,16 +368,30 @@ def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
     return verdict, _replay(r, root, play.deck, steps) if verdict == "solved" else [], nodes
 
 
-class _Beam:
-    """The beam's game (``drive.Beamed``) on ``_Play``'s positions."""
+class DeckBeam:
+    """What a beam's game (``drive.Beamed``) on this search's positions has whatever its
+    tableau builds (``forty.py``'s too): the key, the end of the stock, the seed and the
+    noise it shuffles ties with."""
 
-    def __init__(self, play: _Play, seed: int | None, reach: list[int] | None) -> None:
-        self.play, self.seed, self.reach = play, seed, reach
+    def __init__(self, n_deck: int, seed: int | None) -> None:
+        self.n_deck, self.seed = n_deck, seed
         self.noise = random.Random(seed)
 
     def key(self, pos: Position) -> object:
         """The tableau, blind to the order of its piles, and the deck places played."""
         return tuple(sorted(pos[0])), pos[2]
+
+    def out(self, pos: Position) -> bool:
+        """The pointer past the deck."""
+        return pos[3] >= self.n_deck
+
+
+class _Beam(DeckBeam):
+    """The beam's game (``drive.Beamed``) on ``_Play``'s positions."""
+
+    def __init__(self, play: _Play, seed: int | None, reach: list[int] | None) -> None:
+        super().__init__(play.n_deck, seed)
+        self.play, self.reach = play, reach
 
     def expand(self, pos: Position) -> list[tuple[tuple[Step, ...], Position]]:
         """The children that turn no card, safe moves played after each."""
@@ -387,10 +411,6 @@ class _Beam:
     def finish(self, pos: Position) -> tuple[Step, ...] | None:
         """No step where the position is won for certain (``_replay`` finishes it)."""
         return () if self.play.won(pos) else None
-
-    def out(self, pos: Position) -> bool:
-        """The pointer past the deck."""
-        return pos[3] >= self.play.n_deck
 
     def turn(self, pos: Position) -> tuple[tuple[Step, ...], Position]:
         """The next card turned (no step: ``_replay`` turns as a play needs), safe moves

@@ -42,7 +42,7 @@ replayed through the checked API by ``patience.solver.solve``.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 
 from ..cards import RANK
 from ..game import Move, State
@@ -80,6 +80,7 @@ class _Pyramid:
         place = {t: i for i, t in enumerate(T)}
         n = len(T)
         self.tcard = [s.piles[t][0] if s.piles[t] else -1 for t in T]
+        self.rank_t = [RANK[c] if c >= 0 else 0 for c in self.tcard]
         # cover[i]: the places that must be empty for place i to be free.
         self.cover = [0] * n
         for t, over in r.below.items():
@@ -102,6 +103,7 @@ class _Pyramid:
                     self.cone[j] |= 1 << i
         waste, stock = s.piles[r.waste], s.piles[r.stock]
         self.q = list(waste) + list(reversed(stock))
+        self.rank_q = [RANK[c] for c in self.q]
         self.start_pointer = len(waste)
         self.limit = UNLIMITED if r.max_recycles is None else r.max_recycles
         # By rank: the pyramid places and the stock-and-waste places of its cards.
@@ -191,50 +193,18 @@ def _settle(sm: int, p: int) -> int:
 class _Walk:
     """The search's game for ``drive.depth_first`` (an ``InPlace`` one, its members closures
     over the position ``now``, as in ``peaks.py``): a move is a removal and the forced ones
-    after it; a position whose cards were met with the stock turned as far or less is not
-    entered; one that ``_Pyramid.stranded`` shows lost has no moves. A record is the
-    position a move left and the removals it made."""
+    after it (``_forcer``); a position whose cards were met with the stock turned as far or
+    less is not entered; one that ``_Pyramid.stranded`` shows lost has no moves
+    (``_mover``). A record is the position a move left and the removals it made."""
 
     def __init__(self, r: Rules, s: State, g: _Pyramid) -> None:
-        total, tcard, cover, q, limit = g.total, g.tcard, g.cover, g.q, g.limit
         unlimited = r.max_recycles is None
-        rank_t = [RANK[c] if c >= 0 else 0 for c in tcard]
-        rank_q = [RANK[c] for c in q]
-        t_of, q_of = g.t_of, g.q_of
-        stranded = g.stranded
+        forced, moves = _forcer(g), _mover(g, unlimited)
         seen: dict[int, int] = {}
-        shift = len(q)
+        shift = len(g.q)
         root = g.start(s)
         now = root
         Recs = list[tuple[Position, list[Action]]]
-
-        def forced(tm: int, sm: int, path: list[Action]) -> int:
-            """Remove free Kings, and free pairs that nothing else wants, until there are
-            none (``path`` extended); return the pyramid's mask."""
-            changed = True
-            while changed and tm:
-                changed = False
-                free = [i for i in bits(tm) if not tm & cover[i]]
-                for i in free:
-                    if rank_t[i] == total:
-                        tm &= ~(1 << i)
-                        path.append((0, i, 0))
-                        changed = True
-                if changed:
-                    continue
-                for x, i in enumerate(free):
-                    k = rank_t[i]
-                    for j in free[x + 1:]:
-                        if k + rank_t[j] == total and not (
-                                (t_of[k] | t_of[total - k]) & tm & ~(1 << i | 1 << j)
-                                or (q_of[k] | q_of[total - k]) & sm):
-                            tm &= ~(1 << i | 1 << j)
-                            path.append((1, i, j))
-                            changed = True
-                            break
-                    if changed:
-                        break
-            return tm
 
         def fresh(pos: Position, path: list[Action]) -> Recs | None:
             """Enter ``pos`` (removals done) unless its cards were met with the stock turned
@@ -260,39 +230,6 @@ class _Walk:
             nonlocal now
             now = recs[0][0]
 
-        def children() -> list[tuple[Position, Action]]:
-            """The removals of a position, the cheapest first: two pyramid cards, the
-            waste's top, then the cards turned to soonest; none when it is stranded."""
-            tm, sm, p, rec = now
-            up = sm if rec < limit else _reachable(sm, p, tm, rank_q, t_of, total)
-            if stranded(tm, up):
-                return []
-            free = [i for i in bits(tm) if not tm & cover[i]]
-            top = (sm & ((1 << p) - 1)).bit_length() - 1
-            out: list[tuple[int, tuple[Position, Action]]] = []
-            for x, i in enumerate(free):
-                k = rank_t[i]
-                want = total - k
-                for j in free[x + 1:]:
-                    if rank_t[j] == want:
-                        out.append((0, ((tm & ~(1 << i | 1 << j), sm, p, rec), (1, i, j))))
-                for j in bits(q_of[want] & sm):
-                    if j == top or j >= p:
-                        pas = rec
-                    elif rec < limit:
-                        pas = rec + 1
-                    else:
-                        continue
-                    rest = sm ^ 1 << j
-                    child = (tm & ~(1 << i), rest, _settle(rest, j), pas if not unlimited else 0)
-                    # The waste's top first, then the cards turned to soonest.
-                    cost = 1 if j == top else 2 + (pas - rec) * 64 + j
-                    out.append((cost, (child, (2, j, i))))
-            # The cheapest first; of equal cost, the last found (the order of the stack
-            # this search had before its driver).
-            out.sort(key=_dearest)
-            return [c[1] for c in reversed(out)]
-
         def start() -> Recs:
             tm, sm, p, rec = root
             path: list[Action] = []
@@ -300,9 +237,86 @@ class _Walk:
             assert got is not None
             return got
 
-        self.start, self.enter, self.undo, self.children = start, enter, undo, children
+        self.start, self.enter, self.undo = start, enter, undo
+        self.children = lambda: moves(now)
         self.won = lambda: not now[0]
         self.lost = drive.never
+
+
+def _forcer(g: _Pyramid) -> Callable[[int, int, list[Action]], int]:
+    """Return ``forced(tm, sm, path)``, which removes free Kings, and free pairs that nothing
+    else wants, from pyramid mask ``tm`` (the stock and the waste ``sm``) until there are
+    none (``path`` extended), and returns the pyramid's mask."""
+    total, cover, rank_t, t_of, q_of = g.total, g.cover, g.rank_t, g.t_of, g.q_of
+
+    def forced(tm: int, sm: int, path: list[Action]) -> int:
+        changed = True
+        while changed and tm:
+            changed = False
+            free = [i for i in bits(tm) if not tm & cover[i]]
+            for i in free:
+                if rank_t[i] == total:
+                    tm &= ~(1 << i)
+                    path.append((0, i, 0))
+                    changed = True
+            if changed:
+                continue
+            for x, i in enumerate(free):
+                k = rank_t[i]
+                for j in free[x + 1:]:
+                    if k + rank_t[j] == total and not (
+                            (t_of[k] | t_of[total - k]) & tm & ~(1 << i | 1 << j)
+                            or (q_of[k] | q_of[total - k]) & sm):
+                        tm &= ~(1 << i | 1 << j)
+                        path.append((1, i, j))
+                        changed = True
+                        break
+                if changed:
+                    break
+        return tm
+
+    return forced
+
+
+def _mover(g: _Pyramid, unlimited: bool) -> Callable[[Position], list[tuple[Position, Action]]]:
+    """Return ``children(pos)``: the removals of a position, the cheapest first (two pyramid
+    cards, the waste's top, then the cards turned to soonest); none when it is stranded.
+    With ``unlimited`` passes, the passes used are not counted."""
+    total, cover, limit, stranded = g.total, g.cover, g.limit, g.stranded
+    rank_t, rank_q, t_of, q_of = g.rank_t, g.rank_q, g.t_of, g.q_of
+
+    def children(pos: Position) -> list[tuple[Position, Action]]:
+        tm, sm, p, rec = pos
+        up = sm if rec < limit else _reachable(sm, p, tm, rank_q, t_of, total)
+        if stranded(tm, up):
+            return []
+        free = [i for i in bits(tm) if not tm & cover[i]]
+        top = (sm & ((1 << p) - 1)).bit_length() - 1
+        out: list[tuple[int, tuple[Position, Action]]] = []
+        for x, i in enumerate(free):
+            k = rank_t[i]
+            want = total - k
+            for j in free[x + 1:]:
+                if rank_t[j] == want:
+                    out.append((0, ((tm & ~(1 << i | 1 << j), sm, p, rec), (1, i, j))))
+            for j in bits(q_of[want] & sm):
+                if j == top or j >= p:
+                    pas = rec
+                elif rec < limit:
+                    pas = rec + 1
+                else:
+                    continue
+                rest = sm ^ 1 << j
+                child = (tm & ~(1 << i), rest, _settle(rest, j), pas if not unlimited else 0)
+                # The waste's top first, then the cards turned to soonest.
+                cost = 1 if j == top else 2 + (pas - rec) * 64 + j
+                out.append((cost, (child, (2, j, i))))
+        # The cheapest first; of equal cost, the last found (the order of the stack this
+        # search had before its driver).
+        out.sort(key=_dearest)
+        return [c[1] for c in reversed(out)]
+
+    return children
 
 
 def _dearest(child: tuple[int, object]) -> int:

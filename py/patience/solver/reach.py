@@ -37,6 +37,7 @@ positions instead of 173,155.
 from __future__ import annotations
 
 from ..cards import RANK, RED, SUIT
+from .drive import bits
 
 # Cards are numbered rank-major: card c + 4 is the next of c's suit.
 assert all(RANK[c] == c // 4 + 1 and SUIT[c] == c % 4 for c in range(52))
@@ -85,10 +86,8 @@ def hopeless(tab: list[list[int]], down: list[int], deck: list[int], takeback: b
     new = opened
     free = 0
     while True:
-        while new:
-            bit = new & -new
-            new ^= bit
-            can |= ONTO[bit.bit_length() - 1]
+        for c in bits(new):
+            can |= ONTO[c]
         kings = KINGS if space else 0
         # Rule 2: out of the stock, or back from the foundations, open.
         new = (stock | back) & (can | kings) & ~opened
@@ -105,10 +104,8 @@ def hopeless(tab: list[list[int]], down: list[int], deck: list[int], takeback: b
                                          & (can | (kings & on_card))))
         free |= leave
         grew = False
-        while leave:
-            bit = leave & -leave
-            leave ^= bit
-            b = below[bit.bit_length() - 1]
+        for c in bits(leave):
+            b = below[c]
             if b >= 0:
                 new |= (1 << b) & ~opened
             elif not space:

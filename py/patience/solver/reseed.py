@@ -17,6 +17,7 @@ from collections.abc import Generator
 from ..game import State
 from ..rules import Rules
 from . import onepass
+from .drive import offset
 
 # The beams' width, and the seed of the first (seeds 1, 2, 3 … follow).
 WIDTH = 48
@@ -32,14 +33,8 @@ def reseeded(r: Rules, s: State, budget: int, every: int = 0,
     used = 0
     seed = FIRST_SEED
     while used < budget:
-        steps = onepass.beam(r, s, budget - used, width, every, seed)
-        while True:
-            try:
-                n = next(steps)
-            except StopIteration as done:
-                verdict, moves, nodes = done.value
-                break
-            yield used + n
+        beam = onepass.beam(r, s, budget - used, width, every, seed)
+        verdict, moves, nodes = yield from offset(beam, used)
         used += nodes
         if verdict == "solved":
             return verdict, moves, used

@@ -27,7 +27,10 @@ from .heuristic import ALTERNATES, WEIGHTS
 from .narrow import make_narrow
 from .search import Outcome
 
-# A depth-first search: rules, position, budget, every, seed (None: its own order).
+# A depth-first search run in passes (``klondike.dfs``, ``castle.dfs``: each a function over
+# ``drive.depth_first``): called with the rules, the position, the budget and ``every``, and
+# ``seed`` by keyword (None: its own order; ``api._seeded``), past options of its own with
+# their defaults (``prune``, ``merge``, ``eager``), hence the ``...``.
 Dfs = Callable[..., Generator[int, None, Outcome]]
 # A test that the rules and the position have the shape a search is written for.
 Fits = Callable[[Rules, State], bool]

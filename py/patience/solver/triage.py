@@ -16,6 +16,7 @@ from collections.abc import Generator
 from ..game import State
 from ..rules import Rules
 from . import onepass
+from .drive import offset
 
 # The narrow beams' widths, and the cards up one of them must reach for the deal to be
 # searched further.
@@ -30,14 +31,8 @@ def narrow(r: Rules, s: State, budget: int,
     reach = [0]
     used = 0
     for width in WIDTHS:
-        steps = onepass.beam(r, s, budget - used, width, every, None, reach)
-        while True:
-            try:
-                n = next(steps)
-            except StopIteration as done:
-                verdict, moves, nodes = done.value
-                break
-            yield used + n
+        beam = onepass.beam(r, s, budget - used, width, every, None, reach)
+        verdict, moves, nodes = yield from offset(beam, used)
         used += nodes
         if verdict == "solved" or used >= budget:
             return (verdict, moves, used), reach[0]
