@@ -99,8 +99,8 @@ TUNED: tuple[Config, ...] = (
                   " at 600,000, 3 of 1-400 (0.75%) with the beam alone 100 wide; widening"
                   " beams at 100,000 without the triage: 1 of deals 1-123 (0.8%)"),
     # Golf: at 40,000 most deals stay unknown; since session 29 (solver/peaks.py's merges)
-    # every deal of 1-50 and 1001-1050 is decided within 610,000 positions (deal 45 won at
-    # 605,908; the search runs at about 180,000 positions per CPU-second, so some 3 s).
+    # every deal of 1-50 and 1001-1050 is decided at 1,000,000 (the longest of 1-50, deal
+    # 45, won at 605,908 positions; at some 180,000 positions a CPU-second, about 3 s).
     Config("golf", "golf", {}, 50, 1_000_000, target=("decided", 0.97)),
     # TriPeaks: its exact search (solver/peaks.py) decides every deal of 1-50 and 1001-1050
     # within 300,000 positions (about 3 s idle); at the 40,000 of a new game's line one in
