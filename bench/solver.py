@@ -113,9 +113,17 @@ TUNED: tuple[Config, ...] = (
     Config("roosevelt-widening", "roosevelt", {}, 400, 100_000, plan="widening"),
     # A candidate after: today's with the reseeded beams' score looking at the stock.
     Config("roosevelt-lookahead", "roosevelt", {}, 400, 100_000, plan="lookahead"),
-    # Golf at its winnable list's budget: at 40,000 most deals stay unknown, at 500,000
-    # deals 1-16 are all decided (the longest proof 428,000 positions, some 15 s).
-    Config("golf", "golf", {}, 50, 500_000, target=("decided", 0.97)),
+    # Golf: at 40,000 most deals stay unknown; since session 29 (solver/peaks.py's merges)
+    # every deal of 1-50 and 1001-1050 is decided at 1,000,000 (the longest of 1-50, deal
+    # 45, won at 605,908 positions; at some 180,000 positions a CPU-second, about 3 s).
+    Config("golf", "golf", {}, 50, 1_000_000, target=("decided", 0.97)),
+    # TriPeaks: its exact search (solver/peaks.py) decides every deal of 1-50 and 1001-1050
+    # within 300,000 positions (about 3 s idle); at the 40,000 of a new game's line one in
+    # ten stayed unknown.
+    Config("tripeaks", "tripeaks", {}, 50, 400_000, target=("decided", 0.97)),
+    # Baker's Dozen on the castle search (its plan): the longest win of deals 1-50 and
+    # 1001-1050 took 114,351 positions (deal 6, in the restarts past 100,000).
+    Config("bakers_dozen", "bakers_dozen", {}, 50, 200_000, target=("decided", 0.97)),
     # Forty Thieves at its list's budget, about 30 s a deal here (solver/forty.py's beams).
     Config("forty_thieves", "forty_thieves", {}, 50, 100_000, target=("decided", 0.97)),
     Config("moving_left", "moving_left", {}, 400, 100_000,

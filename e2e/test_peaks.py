@@ -1,6 +1,8 @@
 """TriPeaks is drawn as the peaks players know: each card straddles the two cards covering it,
 which lie over its lower half, on a phone, a tablet and a laptop; the cards the engine calls
-uncovered are the ones on top where a finger lands, and a tap on one plays it."""
+uncovered are the ones on top where a finger lands, and a tap on one plays it. On a phone the
+cards overlap sideways to grow; the status line shows the run; Golf's cards under the top
+card of each pile read as not in play."""
 
 from __future__ import annotations
 
@@ -55,7 +57,8 @@ def test_the_peaks_overlap_and_the_uncovered_cards_are_the_ones_a_finger_reaches
     assert len(bottom) == 10 and len({at[t]["y"] for t in bottom}) == 1
     for t in tableau:
         box = at[t]
-        lower = (box["x"] * 0.25 + box["r"] * 0.75, box["y"] * 0.25 + box["b"] * 0.75)
+        # (A quarter across: on a phone the next card of a row overlaps the right part.)
+        lower = (box["x"] * 0.75 + box["r"] * 0.25, box["y"] * 0.25 + box["b"] * 0.75)
         # A finger on a card's lower part reaches it only where nothing covers it; the corner
         # index of every card stays in sight.
         assert (on_top(page, *lower) == t) == (t in bottom), (size, t)
@@ -68,8 +71,9 @@ def test_the_peaks_overlap_and_the_uncovered_cards_are_the_ones_a_finger_reaches
         assert table[0] <= box["x"] and box["r"] <= table[2] + 0.5, (size, name)
         assert table[1] <= box["y"] and box["b"] <= table[3] + 0.5, (size, name)
     assert at["waste"]["y"] >= peaks_bottom          # the stock and waste below the peaks
-    if w >= 768:
-        assert all(at[t]["r"] - at[t]["x"] >= 40 for t in tableau), size
+    # The cards grow to use the width: on a phone the rows overlap sideways (31 px before).
+    least = 50 if w < 500 else 100
+    assert all(at[t]["r"] - at[t]["x"] >= least for t in tableau), size
 
     # The uncovered cards are the ones the engine lets a tap play: turn the stock until one
     # fits the waste, then tap it where the finger would.
@@ -83,9 +87,61 @@ def test_the_peaks_overlap_and_the_uncovered_cards_are_the_ones_a_finger_reaches
     assert playable and set(playable) <= set(bottom)
     before = s["moveCount"]
     settle(page)
-    page.mouse.click(*centre_of(boxes(page)[playable[0]]))
+    page.mouse.click(*in_sight(boxes(page)[playable[0]]))
     after = snap_until(page, lambda n: bool(n["moveCount"] > before))
     assert after["piles"][playable[0]] == [] and after["last"] == s["taps"][f"{playable[0]}:1"]
+
+
+def run_shown(page: Page) -> str:
+    text: str = page.locator("#stat-run").inner_text()
+    return text
+
+
+def test_the_status_line_shows_the_run_which_a_stock_turn_ends(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    manual_play(page)
+    open_game(page, site_url, "tripeaks", DEAL)
+    settle(page)
+    assert run_shown(page) == "Run 0"
+    s = snap(page)
+    tableau = {f"t{k}" for k in range(1, 29)}
+    runs = 0
+    for _ in range(40):
+        table = [k for k in s["taps"] if k.split(":")[0] in tableau]
+        before = s["moveCount"]
+        if table:
+            page.mouse.click(*in_sight(boxes(page)[table[0].split(":")[0]]))
+            s = snap_until(page, moved_past(before))
+            runs += 1
+            assert s["run"] == runs and run_shown(page) == f"Run {runs}"
+            if runs >= 2:
+                break
+        else:
+            page.mouse.click(*centre_of(boxes(page)["stock"]))
+            s = snap_until(page, moved_past(before))
+            runs = 0
+            assert s["run"] == 0 and run_shown(page) == "Run 0"
+    assert runs >= 2
+    page.locator("#btn-undo").click()
+    s = snap_until(page, lambda n: bool(n["moveCount"] < before + 1))
+    assert run_shown(page) == f"Run {runs - 1}"
+    # Games that play nothing onto the waste show no run.
+    open_game(page, site_url, "klondike", DEAL)
+    settle(page)
+    assert run_shown(page) == "" and not page.locator("#stat-run").is_visible()
+
+
+def test_golfs_cards_under_each_top_card_read_as_not_in_play(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    manual_play(page)
+    open_game(page, site_url, "golf", DEAL)
+    settle(page)
+    for k in range(1, 8):
+        cards = page.locator(f'#table .card[data-pile="t{k}"]')
+        classes = [cards.nth(i).get_attribute("class") or "" for i in range(cards.count())]
+        assert len(classes) == 5
+        assert all("covered" in c.split() for c in classes[:-1]), k
+        assert "covered" not in classes[-1].split(), k
 
 
 def moved_past(count: int) -> Callable[[dict[str, Any]], bool]:
@@ -95,3 +151,9 @@ def moved_past(count: int) -> Callable[[dict[str, Any]], bool]:
 
 def centre_of(box: dict[str, float]) -> tuple[float, float]:
     return (box["x"] + box["r"]) / 2, (box["y"] + box["b"]) / 2
+
+
+def in_sight(box: dict[str, float]) -> tuple[float, float]:
+    """Where a finger presses an uncovered card: a quarter across (the next card of its row
+    may overlap its right half) and three quarters down."""
+    return box["x"] * 0.75 + box["r"] * 0.25, box["y"] * 0.25 + box["b"] * 0.75

@@ -272,7 +272,7 @@ class Bridge(LinksApi, RecordsApi, GuideApi):
             "moves": [{"src": m.src, "dst": m.dst, "n": m.n, "text": str(m)} for m in moves],
             "taps": taps, "lift": intents.lift(r, s), "pairs": r.pairs,
             "lastWords": words, "safe": [str(m) for m in auto.safe_moves(r, s)], "finish": finish,
-            "status": status, "score": session.score(),
+            "status": status, "score": session.score(), "run": session.run(),
             "scoring": r.scoring, "moveCount": session.move_count,
             "history": session.history, "tally": session.tally(),
             "folded": session.offset,

@@ -250,6 +250,22 @@ class Session:
         """Return the score under the chosen scoring at the session's elapsed time."""
         return self.rules.score(self.state, _saved_time(self.elapsed), self.last_time)
 
+    def run(self) -> int | None:
+        """Return the run: in a game whose cards are played onto the waste (TriPeaks,
+        Golf), the cards played from the table since the stock was last turned, or since the
+        deal; ``None`` in other games. Shown to the player only as information: it is not
+        scored (docs/rules/decisions.md). Moves folded into the start are not counted."""
+        r = self.rules
+        if not r.game.play.onto_waste:
+            return None
+        stock = r.names[r.stock] if r.stock >= 0 else None
+        count = 0
+        for m in reversed(self.moves):
+            if m.src == stock:
+                break
+            count += 1
+        return count
+
     def position(self) -> str:
         """Print the present position as text (face-down cards included)."""
         return format_position(self.rules, self.state)

@@ -945,7 +945,9 @@ class OntoWaste(Play):
         return any(self._free(r, s, t) and self.fits(r, piles[t][-1], card) for t in r.T)
 
     def removable(self, r: Rules, s: State) -> list[str] | None:
-        return None
+        # The piles whose top card is free: the page shows the cards under them, and the
+        # cards of the piles still covered, as not in play.
+        return [r.names[t] for t in r.T if self._free(r, s, t)]
 
 
 BUILDING = Building()

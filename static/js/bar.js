@@ -16,6 +16,12 @@ export function scoreText(snap) {
   return snap.scoring === "vegas" ? moneyText(score) : `Score ${score}`;
 }
 
+/** The run as shown, where the engine counts one (cards played from the table since the
+ * stock last turned: TriPeaks, Golf): "Run 4"; "" in other games. */
+export function runText(snap) {
+  return Number.isInteger(snap.run) ? `Run ${snap.run}` : "";
+}
+
 export function updateBar() {
   const snap = app.snap;
   $("title").textContent = snap.title;
@@ -24,6 +30,7 @@ export function updateBar() {
   $("stat-moves").textContent = `Moves ${snap.moveCount}`;
   $("stat-time").textContent = clockText(elapsed());
   $("stat-score").textContent = scoreText(snap);
+  $("stat-run").textContent = runText(snap);
   const live = app.ready && !app.assist.finding;
   $("btn-undo").disabled = !live || !snap.canUndo;
   $("btn-redo").disabled = !live || !snap.canRedo;

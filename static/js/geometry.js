@@ -18,6 +18,10 @@ export const RATIO = 1.4;              // card height / card width
 const MAX_W = 150;                     // px: the largest card, on big screens
 const MIN_W = 22;                      // px: the smallest card
 const DESIGN_FAN = 0.22;               // the face-up offset the card size is planned with
+// Cards of an overlapping row (peaks, a pyramid) may stand closer than a card apart when the
+// width is what limits them: the layout's half-card steps allow half a card, but the rows
+// look crowded below six tenths, and never so close that a card's corner index hides.
+const SQUEEZE = 0.6;
 
 /** The corner index for a card width: its font size, padding, and the strips it needs. */
 export function cornerIndex(cardW) {
@@ -64,13 +68,39 @@ export function overlapUnits(o) {
   return 1 + Math.max(0, ...o.slots.map((s) => s.y)) * o.step;
 }
 
-/** Place the piles of an overlapping row whose grid of `cols` cards starts at `left`. */
-function placeOverlap(snap, piles, o, left, cols, y, size) {
+/** The least distance between two neighbours of an overlapping row at card width `w`: six
+ * tenths of a card, or more where the corner index needs it. */
+export function leastPitch(w) {
+  return Math.max(SQUEEZE * w, cornerIndex(Math.floor(w)).width + 2);
+}
+
+/** The width an overlapping row takes at card width `w`, its neighbours `pitch` apart. */
+function overlapSpan(o, w, pitch) {
+  return w + ((o.width - 2) / 2) * pitch;
+}
+
+/** The largest card width (MIN_W to MAX_W) for which `need(w)` is at most `room`. */
+function widest(need, room) {
+  let lo = MIN_W;
+  let hi = MAX_W;
+  if (need(hi) <= room) return hi;
+  for (let i = 0; i < 24; i++) {
+    const mid = (lo + hi) / 2;
+    if (need(mid) <= room) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Place the piles of an overlapping row centred in `room` px from `left`: neighbours a card
+ * and a gap apart, or closer (to the least pitch) when that is more than the room holds. */
+function placeOverlap(snap, piles, o, left, room, y, size) {
   const { cardW, cardH, gap, index } = size;
-  const span = (o.width / 2) * (cardW + gap) - gap;
-  const x0 = left + (cols * (cardW + gap) - gap - span) / 2;
+  const steps = (o.width - 2) / 2;
+  const pitch = steps > 0 ? Math.max(Math.min(cardW + gap, (room - cardW) / steps), leastPitch(cardW)) : cardW + gap;
+  const x0 = left + (room - overlapSpan(o, cardW, pitch)) / 2;
   for (const s of o.slots) {
-    const g = place(snap, s.pile, x0 + (s.x / 2) * (cardW + gap), y + s.y * o.step * cardH, "none", cardW, cardH, index, 0);
+    const g = place(snap, s.pile, x0 + (s.x / 2) * pitch, y + s.y * o.step * cardH, "none", cardW, cardH, index, 0);
     piles[s.pile] = { ...g, overlap: true };     // its place once empty is not drawn
   }
 }
@@ -147,7 +177,11 @@ function rowGeometryAt(snap, width, height, smaller) {
   // for each row below the first, a fanned row one card plus the planned fan. A fanned row
   // above another has a fixed room, so its planned cards are at least a corner index apart
   // (big cards' indices take more than DESIGN_FAN); the last one may borrow the felt below.
-  const byWidth = (width - gap * (cols + 1)) / cols;
+  // A table of overlapping and plain rows only (the peaks, a pyramid) may squeeze its
+  // overlapping rows and the gaps of its plain rows to let the cards grow.
+  const squeeze = overlaps.some(Boolean) && !layout.rows.some(isFanned);
+  const byWidth = squeeze ? squeezedWidth(layout.rows, overlaps, width, gap, cols)
+    : (width - gap * (cols + 1)) / cols;
   const lastFanned = layout.rows.findLastIndex(isFanned);
   const byHeight = (fan) => {
     let units = 0;
@@ -164,7 +198,7 @@ function rowGeometryAt(snap, width, height, smaller) {
   }
   const { cardW, cardH, index } = sized(smaller ?? planW);
   const left = Math.max(gap, (width - (cols * cardW + (cols - 1) * gap)) / 2);
-  const colX = (c) => left + c * (cardW + gap);
+  const room = Math.min(cols * (cardW + gap) - gap, width - 2 * gap);
   const piles = {};
   const fannedRows = layout.rows.filter(isFanned);
   // The fanned rows share the height the other rows leave.
@@ -181,28 +215,65 @@ function rowGeometryAt(snap, width, height, smaller) {
   const held = lastFanned >= 0 && lastFanned < layout.rows.length - 1;
   if (held) rooms[rooms.length - 1] = Math.min(rooms[rooms.length - 1], cardH + (design - 1) * maxUpFan(cardH, index.strip));
   let cramped = short;
-  let y = gap;
+  // With no fanned row to take the height left, it is shared out above, between and below
+  // the rows (the peaks high, the stock and waste lower, towards the thumb).
+  const between = gap + (squeeze ? Math.max(0, height - fixed) / (layout.rows.length + 1) : 0);
+  let y = between;
   for (const [r, row] of layout.rows.entries()) {
     if (overlaps[r]) {
-      placeOverlap(snap, piles, overlaps[r], left, cols, y, { cardW, cardH, gap, index });
-      y += overlapUnits(overlaps[r]) * cardH + gap;
+      placeOverlap(snap, piles, overlaps[r], left, room, y, { cardW, cardH, gap, index });
+      y += overlapUnits(overlaps[r]) * cardH + between;
       continue;
     }
     const fannedAt = fannedRows.indexOf(row);
-    const room = fannedAt >= 0 ? rooms[fannedAt] : planned;
+    const fanRoom = fannedAt >= 0 ? rooms[fannedAt] : planned;
+    const xs = slotXs(row.slots, left, room, cardW, gap);
     let rowHeight = cardH;
     row.slots.forEach((slot, c) => {
       if (!slot) return;
-      const g = place(snap, slot.pile, colX(c), y, slot.fan, cardW, cardH, index, room);
+      const g = place(snap, slot.pile, xs[c], y, slot.fan, cardW, cardH, index, fanRoom);
       piles[slot.pile] = g;
       cramped ||= g.cramped;
       rowHeight = Math.max(rowHeight, g.h);
     });
     // A fanned row above another keeps its room whatever its piles hold: the rows below stay put.
-    if (fannedAt >= 0 && (fannedAt < fannedRows.length - 1 || held)) rowHeight = room;
-    y += rowHeight + gap;
+    if (fannedAt >= 0 && (fannedAt < fannedRows.length - 1 || held)) rowHeight = fanRoom;
+    y += rowHeight + between;
   }
   return { mode: "rows", cardW, cardH, gap, index, piles, cramped };
+}
+
+/** The card width the width allows a table of overlapping and plain rows: a plain row's
+ * cards a gap apart, its gaps (empty slots) narrower if need be; an overlapping row's cards
+ * as close as the least pitch; and never less than a grid of `cols` whole cards allows. */
+function squeezedWidth(rows, overlaps, width, gap, cols) {
+  let w = MAX_W;
+  rows.forEach((row, r) => {
+    const o = overlaps[r];
+    if (o) w = Math.min(w, widest((x) => overlapSpan(o, x, leastPitch(x)), width - 2 * gap));
+    else {
+      const n = row.slots.filter(Boolean).length;
+      if (n) w = Math.min(w, (width - gap * (n + 1)) / n);
+    }
+  });
+  return Math.max(w, (width - gap * (cols + 1)) / cols);
+}
+
+/** Where a plain row's slots go across `room` px from `left`: a card and a gap apart, or,
+ * when the row is wider than the room, its empty slots narrowed to fit (at least nothing). */
+export function slotXs(slots, left, room, cardW, gap) {
+  const pitch = cardW + gap;
+  const used = slots.filter(Boolean).length;
+  const empty = slots.length - used;
+  const blank = slots.length * pitch - gap <= room + 0.5 || !empty ? pitch
+    : Math.max(0, (room + gap - used * pitch) / empty);
+  const xs = [];
+  let x = left;
+  for (const slot of slots) {
+    xs.push(x);
+    x += slot ? pitch : blank;
+  }
+  return xs;
 }
 
 function sideGeometry(snap, width, height) {
@@ -217,7 +288,11 @@ function sideGeometry(snap, width, height) {
     for (const kr of right.length ? [1, 2, 3] : [0]) {
       const cols = kl + midCols + kr;
       const gaps = cols + 1 + (kl ? 1 : 0) + (kr ? 1 : 0);
-      const byWidth = (width - gap * gaps) / cols;
+      // An overlapping middle may squeeze (the side columns keep a card and a gap each).
+      const sides = (x) => (kl + kr) * (x + gap) + (kl ? gap : 0) + (kr ? gap : 0) + 2 * gap;
+      const byWidth = overlapped && !middle.length
+        ? Math.max((width - gap * gaps) / cols, widest((x) => sides(x) + overlapSpan(overlapped, x, leastPitch(x)), width))
+        : (width - gap * gaps) / cols;
       const sideRows = Math.max(sideUnits(left, kl), sideUnits(right, kr));
       const byHeight = Math.min((height - 2 * gap) / (midUnits * RATIO),
         (height - gap * (Math.ceil(sideRows) + 1)) / (sideRows * RATIO));
@@ -227,9 +302,9 @@ function sideGeometry(snap, width, height) {
   }
   const { cardW, cardH, index } = sized(best.w);
   const { kl, kr } = best;
-  const cols = kl + midCols + kr;
-  const span = cols * cardW + (cols - 1) * gap + (kl ? gap : 0) + (kr ? gap : 0);
-  const x0 = Math.max(gap, (width - span) / 2);
+  const sideW = (kl + kr) * (cardW + gap) + (kl ? gap : 0) + (kr ? gap : 0);
+  const midW = Math.min(midCols * (cardW + gap) - gap, width - 2 * gap - sideW);
+  const x0 = Math.max(gap, (width - sideW - midW) / 2);
   const piles = {};
   const panel = (slots, k, xStart) => {
     const colY = new Array(k).fill(gap);
@@ -242,11 +317,11 @@ function sideGeometry(snap, width, height) {
   };
   panel(left, kl, x0);
   const midX = x0 + kl * (cardW + gap) + (kl ? gap : 0);
-  if (overlapped) placeOverlap(snap, piles, overlapped, midX, midCols, gap, { cardW, cardH, gap, index });
+  if (overlapped) placeOverlap(snap, piles, overlapped, midX, midW, gap, { cardW, cardH, gap, index });
   middle.forEach((slot, c) => {
     piles[slot.pile] = place(snap, slot.pile, midX + c * (cardW + gap), gap, slot.fan, cardW, cardH, index, height - 2 * gap);
   });
-  panel(right, kr, midX + midCols * (cardW + gap) + gap);
+  panel(right, kr, midX + midW + gap);
   return { mode: "side", cardW, cardH, gap, index, piles };
 }
 

@@ -115,7 +115,8 @@ export function render(table, snap, names, view = {}) {
         next.push({ id: cid, x: g.spots[i].x, y: g.spots[i].y, up: code !== null });
       }
       let c = el.dataset.base;
-      if (free && kind === "tableau" && !free.has(id)) c += " covered";
+      // Not in play: a covered pile's cards, and the face-up cards under a free top card.
+      if (free && kind === "tableau" && code !== null && (!free.has(id) || i < cards.length - 1)) c += " covered";
       if (view.selected && view.selected.pile === id && i >= view.selected.index) c += " selected";
       for (const m of marks) if (m.pile === id && m.index !== null && i >= m.index) c += ` ${m.cls}`;
       setClass(el, c);

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { geometry, overlapOf, overlapUnits } from "../../static/js/geometry.js";
+import { geometry, leastPitch, overlapOf, overlapUnits, slotXs } from "../../static/js/geometry.js";
 
 const row = (piles, fan = "none") => ({ kind: "row", slots: piles.map((p) => (p ? { pile: p, fan } : null)) });
 const ids = (n) => Array.from({ length: n }, (_, i) => `t${i + 1}`);
@@ -72,6 +72,65 @@ test("the peaks fit the table with the stock and waste below them, the cards as 
   }
   assert.ok(geometry(peaks(), 1366, 680).cardW >= 100);
   assert.ok(geometry(peaks(), 768, 900).cardW >= 60);
+});
+
+test("on a phone the peaks squeeze sideways so the cards grow, each corner index still in sight", () => {
+  // The table a 360x640 phone leaves between the bars, and a taller phone.
+  for (const [w, h, least] of [[360, 546, 50], [412, 780, 58]]) {
+    const geo = geometry(peaks(), w, h);
+    assert.ok(geo.cardW >= least, `${geo.cardW}px cards at ${w}x${h}`);
+    const bottom = ids(28).slice(18).map((id) => geo.piles[id].x);
+    const pitch = bottom[1] - bottom[0];
+    // Closer than a card apart, no closer than six tenths of a card or the index's width.
+    assert.ok(pitch < geo.cardW && pitch >= 0.6 * geo.cardW - 1e-9 && pitch >= geo.index.width, `pitch ${pitch} at ${w}`);
+    for (let j = 1; j < 10; j++) assert.ok(Math.abs(bottom[j] - bottom[j - 1] - pitch) < 1e-9);
+    // The row takes the width less a gap each side; the stock and waste stand apart, whole.
+    assert.ok(Math.abs(bottom[0] - geo.gap) < 1 && Math.abs(bottom[9] + geo.cardW - (w - geo.gap)) < 1);
+    assert.ok(geo.piles.waste.x >= geo.piles.stock.x + geo.cardW + geo.gap - 0.5);
+    assert.ok(geo.piles.stock.x >= 0 && geo.piles.waste.x + geo.cardW <= w);
+    // The height left is shared above, between and below: the stock is not at the peaks' feet.
+    const peaksFoot = Math.max(...ids(28).map((id) => box(geo, id).b));
+    assert.ok(geo.piles.stock.y - peaksFoot > 3 * geo.gap && geo.piles.t1.y > 3 * geo.gap);
+    assert.ok(h - (geo.piles.stock.y + geo.cardH) > 3 * geo.gap);
+  }
+  // Where the height limits the cards (a laptop) they squeeze only as far as the width needs.
+  const wide = geometry(peaks(), 1366, 680);
+  assert.ok(wide.piles.t20.x - wide.piles.t19.x >= 0.9 * wide.cardW);
+  assert.ok(wide.cardW > (1366 - 11 * wide.gap) / 10);
+  const tall = geometry(peaks(), 1366, 620);
+  assert.equal(tall.piles.t20.x - tall.piles.t19.x, tall.cardW + tall.gap);
+  // A phone on its side: the peaks in the middle squeeze too, and are larger than unsqueezed.
+  const side = geometry(peaks(), 640, 270);
+  assert.equal(side.mode, "side");
+  assert.ok(side.cardW >= 70 && side.piles.t20.x - side.piles.t19.x < side.cardW);
+});
+
+test("the least pitch is six tenths of a card, or the corner index's width on small cards", () => {
+  assert.equal(leastPitch(140), 84);
+  assert.ok(leastPitch(40) > 24);
+});
+
+test("a plain row's empty slots narrow when the row is wider than the room, its piles whole", () => {
+  const slots = [null, null, "a", "b", null, null];
+  assert.deepEqual(slotXs(slots, 10, 1000, 50, 10), [10, 70, 130, 190, 250, 310]);
+  const xs = slotXs(slots, 0, 200, 50, 10);
+  assert.equal(xs[3] - xs[2], 60);
+  assert.ok(xs[2] >= 0 && xs[3] + 50 <= 200);
+  assert.ok(Math.abs(xs[2] - (200 - xs[3] - 50)) < 1e-9, "the piles centred as the layout puts them");
+});
+
+test("a pyramid on a phone grows past seven cards across, overlapping sideways", () => {
+  const t = ids(28);
+  const slots = [];
+  for (let r = 0; r < 7; r++) for (let p = 0; p <= r; p++) slots.push({ pile: t[r * (r + 1) / 2 + p], x: 6 - r + 2 * p, y: r });
+  const piles = Object.fromEntries(t.map((id) => [id, ["AS"]]));
+  Object.assign(piles, { stock: [], waste: [], f1: [] });
+  const snap = { layout: { columns: 7, rows: [row(["stock", "waste", null, null, null, null, "f1"]),
+    { kind: "overlap", width: 14, step: 0.5, slots }] }, piles };
+  const geo = geometry(snap, 360, 546);
+  assert.ok(geo.cardW > (360 - 8 * geo.gap) / 7 + 10, `${geo.cardW}px`);
+  for (const [id, g] of Object.entries(geo.piles)) assert.ok(g.x >= 0 && g.x + g.w <= 360 && g.y + g.h <= 546, id);
+  assert.ok(geo.piles.f1.x > geo.piles.waste.x + geo.cardW);
 });
 
 test("a pyramid row of an older save is drawn as the overlapping row the engine now sends", () => {
