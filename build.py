@@ -136,8 +136,11 @@ def _static_imports(js: Path) -> list[str]:
 _RELATIVE_IMPORT: Final = re.compile(
     r"""(?:\bfrom|^\s*import)\s*["'](\.\.?/[^"']+)["']""", re.MULTILINE)
 #: The page's module scripts, whose static graph ``index.html`` preloads.
-#: warm.js first: its graph (the early paint of the board) is asked for first.
-PAGE_MODULES: Final = ("static/js/warm.js", "static/js/main.js", "static/js/chrome.js")
+#: The page's module scripts, preloaded: warm.js first (its graph paints the board), then
+#: PyScript's core (which starts the engine's worker). The rest of the page (main.js,
+#: chrome.js and their graph) is loaded by warm.js once the board is painted, and is not
+#: preloaded: asking for and compiling it on a slow phone's main thread held the paint back.
+PAGE_MODULES: Final = ("static/js/warm.js", "vendor/pyscript/core.js")
 #: Where the build writes the page's ``<link rel="modulepreload">`` lines into index.html.
 MODULEPRELOAD_MARK: Final = "<!-- modulepreload: the page's modules, written by build.py -->"
 
@@ -161,9 +164,10 @@ def page_modules(site: Path, entries: Iterable[str] = PAGE_MODULES) -> list[str]
 
 
 def write_modulepreloads(site: Path) -> int:
-    """Write a ``<link rel="modulepreload">`` for each module of the page's graph into the
-    built ``index.html``, so a first visit asks for all of them while the page parses instead
-    of discovering them one import level (one round trip) at a time; return how many."""
+    """Write a ``<link rel="modulepreload">`` for each module of the page's module scripts'
+    graphs (:data:`PAGE_MODULES`) into the built ``index.html``, so a first visit asks for
+    all of them while the page parses instead of discovering them one import level (one
+    round trip) at a time; return how many."""
     index = site / "index.html"
     if not index.is_file():
         return 0

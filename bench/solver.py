@@ -24,8 +24,14 @@ solved with a median of at most 5.5 ms; Spider solved 100/99/91% for 1/2/4 suits
 100%, Yukon and Streets and Alleys 97% decided; All in a Row's verdicts unchanged; a game
 with no line of its own 97% decided) are printed, met or not, for each range run. Under
 the table: the deals each range left unknown, and for Roosevelt and Moving Left (issue 27
-measures the share of deals 1-400 won at the winnable list's budget) the figure recorded
-before that issue's searches.
+measures the share of deals 1-400 won at the winnable list's budget) that share and the
+seconds a win cost, and the figure recorded before that issue's searches. The lines
+roosevelt-issue17 and roosevelt-widening run Roosevelt's older searches
+(``patience.solver.onepass_plans``) for the before, and roosevelt-lookahead a candidate
+after, only when named:
+
+    nice -n 19 python3 bench/solver.py --range tuning --game roosevelt \
+        --game roosevelt-issue17 --game roosevelt-widening
 """
 
 from __future__ import annotations
@@ -45,7 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 import patience  # noqa: E402
-from patience.solver import solve  # noqa: E402
+from patience.solver import onepass_plans, solve  # noqa: E402
 
 # The first deal of the held-out range; the tuning range starts at deal 1.
 HELD_OUT = 1001
@@ -72,6 +78,9 @@ class Config:
     # A figure recorded before a change to the line's search, printed under the table beside
     # the one measured (issue 27: Roosevelt's and Moving Left's won share).
     before: str = ""
+    # A named search of the game's in place of ``solve``'s (``onepass_plans.PLANS``: an older
+    # Roosevelt search, for issue 27's before and after); such a line runs only when named.
+    plan: str = ""
 
 
 TUNED: tuple[Config, ...] = (
@@ -98,9 +107,23 @@ TUNED: tuple[Config, ...] = (
                   " 0 of deals 1-50 won at 10,000 (the list's budget then), 2 of 1-50 (4.0%)"
                   " at 600,000, 3 of 1-400 (0.75%) with the beam alone 100 wide; widening"
                   " beams at 100,000 without the triage: 1 of deals 1-123 (0.8%)"),
-    # Golf at its winnable list's budget: at 40,000 most deals stay unknown, at 500,000
-    # deals 1-16 are all decided (the longest proof 428,000 positions, some 15 s).
-    Config("golf", "golf", {}, 50, 500_000, target=("decided", 0.97)),
+    # Issue 27's before: the searches of issue 17's time and of the widening beams, benched
+    # beside today's when named (--game roosevelt-issue17 --game roosevelt-widening).
+    Config("roosevelt-issue17", "roosevelt", {}, 400, 100_000, plan="issue17"),
+    Config("roosevelt-widening", "roosevelt", {}, 400, 100_000, plan="widening"),
+    # A candidate after: today's with the reseeded beams' score looking at the stock.
+    Config("roosevelt-lookahead", "roosevelt", {}, 400, 100_000, plan="lookahead"),
+    # Golf: at 40,000 most deals stay unknown; since session 29 (solver/peaks.py's merges)
+    # every deal of 1-50 and 1001-1050 is decided at 1,000,000 (the longest of 1-50, deal
+    # 45, won at 605,908 positions; at some 180,000 positions a CPU-second, about 3 s).
+    Config("golf", "golf", {}, 50, 1_000_000, target=("decided", 0.97)),
+    # TriPeaks: its exact search (solver/peaks.py) decides every deal of 1-50 and 1001-1050
+    # within 300,000 positions (about 3 s idle); at the 40,000 of a new game's line one in
+    # ten stayed unknown.
+    Config("tripeaks", "tripeaks", {}, 50, 400_000, target=("decided", 0.97)),
+    # Baker's Dozen on the castle search (its plan): the longest win of deals 1-50 and
+    # 1001-1050 took 114,351 positions (deal 6, in the restarts past 100,000).
+    Config("bakers_dozen", "bakers_dozen", {}, 50, 200_000, target=("decided", 0.97)),
     # Forty Thieves at its list's budget, about 30 s a deal here (solver/forty.py's beams).
     Config("forty_thieves", "forty_thieves", {}, 50, 100_000, target=("decided", 0.97)),
     Config("moving_left", "moving_left", {}, 400, 100_000,
@@ -132,11 +155,14 @@ class Deal:
     seconds: float
 
 
-def solve_one(game: str, options: dict[str, object], deal: int, budget: int) -> Deal:
-    """Solve one deal (a worker's task: module-level, so a process pool can send it)."""
+def solve_one(game: str, options: dict[str, object], deal: int, budget: int,
+              plan: str = "") -> Deal:
+    """Solve one deal (a worker's task: module-level, so a process pool can send it), with
+    the named plan when given (``onepass_plans``)."""
     r = patience.rules(game, options)
     start = time.perf_counter()
-    result = solve(r, r.deal(deal), budget=budget)
+    result = (onepass_plans.solve_with(plan, r, r.deal(deal), budget) if plan
+              else solve(r, r.deal(deal), budget=budget))
     return Deal(result.verdict, result.nodes, time.perf_counter() - start)
 
 
@@ -163,12 +189,12 @@ def outcomes(jobs: list[Job], workers: int) -> Iterator[list[Deal]]:
     worker, else on a process pool that has every deal of every job queued from the start."""
     if workers <= 1:
         for job in jobs:
-            yield [solve_one(job.config.game, job.config.options, d, job.budget)
-                   for d in job.deals]
+            yield [solve_one(job.config.game, job.config.options, d, job.budget,
+                             job.config.plan) for d in job.deals]
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        queued = [[pool.submit(solve_one, job.config.game, job.config.options, d, job.budget)
-                   for d in job.deals] for job in jobs]
+        queued = [[pool.submit(solve_one, job.config.game, job.config.options, d, job.budget,
+                               job.config.plan) for d in job.deals] for job in jobs]
         for futures in queued:
             yield [f.result() for f in futures]
 
@@ -190,6 +216,16 @@ def row(job: Job, got: list[Deal]) -> str:
     return (f"| {c.label} | {job.name} | {job.budget:,} | {counts['solved']} | "
             f"{counts['unwinnable']} | {counts['unknown']} | {decided:.1%} | {timely} | "
             f"{aim} | {median_ms:,.0f} | {max(times) * 1000:,.0f} | {rate:,.0f} |")
+
+
+def won_text(job: Job, got: list[Deal]) -> str:
+    """The share of a job's deals won, and the seconds a win cost (all its deals' time over
+    its wins)."""
+    wins = sum(1 for d in got if d.verdict == "solved")
+    seconds = sum(d.seconds for d in got)
+    cost = f", {seconds / wins:,.0f} s a win" if wins else ""
+    return (f"{job.config.label} deals {job.name} at {job.budget:,}: {wins} of {job.count}"
+            f" won ({wins / job.count:.1%}{cost})")
 
 
 def target_text(c: Config, first: int, counts: dict[str, int], median_ms: float) -> str:
@@ -234,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
         cmd = [sys.executable, str(ROOT / "tools" / "pyodide_tests.py"), "--script",
                "bench/solver.py", *rest]
         return subprocess.call(cmd, cwd=ROOT)
-    chosen = [c for c in CONFIGS if not args.game or c.label in args.game]
+    chosen = [c for c in CONFIGS if c.label in args.game or (not args.game and not c.plan)]
     if not chosen:
         p.error(f"no such line; lines: {', '.join(c.label for c in CONFIGS)}")
     firsts = {"both": (1, HELD_OUT), "tuning": (1,), "heldout": (HELD_OUT,)}[args.range]
@@ -246,13 +282,19 @@ def main(argv: list[str] | None = None) -> int:
           "| issue 26's aim | median ms | max ms | positions/s |")
     print("|---|---|---:|---:|---:|---:|---:|---|---|---:|---:|---:|")
     unknown: list[str] = []
+    won: list[str] = []
     for job, got in zip(jobs, outcomes(jobs, args.workers), strict=True):
         print(row(job, got), flush=True)
+        if job.config.before or job.config.plan:
+            won.append(won_text(job, got))
         left = [str(d) for d, o in zip(job.deals, got, strict=True) if o.verdict == "unknown"]
         if left:
             unknown.append(f"{job.config.label} {job.name}: {' '.join(left)}")
     if unknown:
         print("\nUnknown deals: " + "; ".join(unknown) + ".")
+    if won:
+        print("\nWon share at the list's budget (issue 27: before, the -issue17 and -widening"
+              " lines; after, the game's own): " + "; ".join(won) + ".")
     for c in chosen:
         if c.before:
             print(f"\n{c.label}, {c.before}.")

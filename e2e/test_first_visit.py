@@ -136,31 +136,30 @@ def test_the_big_files_start_first_and_download_once(page: Page, held: Held) -> 
 
     page.route("**/solver-worker.js", hold_worker)
     expect(page.locator("#table .card").first).to_be_visible(timeout=BOOT_TIMEOUT_MS)
-    # Asked for by the preloads in the page's head, while the page parses: before PyScript's
-    # core runs (the first thing it asks for is its error chunk; it used to fetch its plugins
-    # first), so before Pyodide asks for them; but after the page's own modules, which the
-    # opening's table needs (the build preloads the whole graph, so none waits behind a big
-    # file for a connection).
-    # The opening is painted by warm.js, which may be before PyScript's core has run.
+    # Asked for as the page starts, by fetch-early.js's worker: before the engine's worker
+    # (which PyScript's core starts) asks for its first file, so before Pyodide asks for them;
+    # but after the modules the page's head preloads (warm.js's, which paint the opening's
+    # table, and PyScript's core: none waits behind a big file for a connection).
     for _ in range(BOOT_TIMEOUT_MS // 100):
-        if any(r.startswith("vendor/pyscript/error-") for r in held.requests):
+        if "static/py/boot.py" in held.requests:
             break
         page.wait_for_timeout(100)
-    core = next(i for i, r in enumerate(held.requests) if r.startswith("vendor/pyscript/error-"))
+    engine = held.requests.index("static/py/boot.py")
     for name in BIG:
-        assert held.requests.index(name) < core, " ".join(held.requests[:core + 1])
-    page_js = [i for i, r in enumerate(held.requests) if r.startswith("static/js/")
-               and r not in ("static/js/pyodide-loader.js", "static/js/solver-worker.js")]
-    assert max(page_js[:40]) < held.requests.index(BIG[0]), held.requests
+        assert held.requests.index(name) < engine, " ".join(held.requests[:engine + 1])
+    preloaded = page.evaluate("""[...document.querySelectorAll('link[rel="modulepreload"]')]
+        .map((l) => l.getAttribute('href').replace(/^\\.\\//, ''))""")
+    assert "static/js/render.js" in preloaded and "static/js/controller.js" not in preloaded
+    first_big = min(held.requests.index(name) for name in BIG)
+    assert max(held.requests.index(m) for m in preloaded) < first_big, held.requests
     assert workers == []   # nor is the solver's worker started while Python is held back
 
     held.release()
     wait_for_engine(page)
     wait_ready(page)
-    # The engine runs in a worker, which the page's preloads do not reach: the worker fetches
-    # each big file again. Outside the tests the browser's HTTP cache (no-cache: revalidated)
-    # answers the worker's fetch; here routing turns that cache off, so each file is seen
-    # twice, and never more (nothing else fetches it).
+    # The engine's worker fetches each big file again. Outside the tests the browser's HTTP
+    # cache, filled by fetch-early.js's worker, answers it; here routing turns that cache
+    # off, so each file is seen twice, and never more (nothing else fetches it).
     for name in BIG:
         assert held.requests.count(name) == 2, (name, held.requests)
     # PyScript loads none of its plugins but the error chunk it imports even when off.

@@ -68,7 +68,14 @@ def test_a_warm_visit_paints_the_saved_board_before_the_page_and_the_engine(
         expect(page.locator("#table")).to_have_attribute("aria-busy", "true")
         assert page.evaluate("window.patienceBusy === undefined")
         assert page.evaluate("window.patienceBridge === undefined")
+        # warm.js asks for the rest of the page once its board's frame is drawn: the
+        # controller is asked for, and held.
+        for _ in range(BOOT_TIMEOUT_MS // 100):
+            if any(r.request.url.endswith("/static/js/controller.js") for r in held):
+                break
+            page.wait_for_timeout(100)
         assert any(r.request.url.endswith("/static/js/controller.js") for r in held)
+        assert page.evaluate("window.patienceBusy === undefined")
         # A tap on it now, before the page's input is attached, is kept: the top card of
         # the stock, which the engine turns over once it is ready.
         page.locator('#table .card[data-pile="stock"]').last.click()

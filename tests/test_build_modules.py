@@ -40,3 +40,21 @@ def test_the_site_s_modules_start_with_warm_js_graph() -> None:
     warm = build.page_modules(ROOT, ("static/js/warm.js",))
     assert found[:len(warm)] == warm
     assert "static/js/render.js" in warm and "static/js/controller.js" not in warm
+
+
+def test_the_built_page_preloads_only_the_painting_modules_and_pyscript(tmp_path: Path) -> None:
+    """The rest of the page (main.js's graph) is loaded by warm.js after its paint: the
+    built index.html neither runs main.js nor preloads its modules, and warm.js loads it."""
+    site = tmp_path / "site"
+    (site / "static" / "js").mkdir(parents=True)
+    for name in ("warm.js", "render.js", "main.js", "controller.js"):
+        (site / "static" / "js" / name).write_text(
+            (ROOT / "static" / "js" / name).read_text(encoding="utf-8"), encoding="utf-8")
+    (site / "index.html").write_text((ROOT / "index.html").read_text(encoding="utf-8"),
+                                     encoding="utf-8")
+    build.write_modulepreloads(site)
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert 'href="./static/js/render.js"' in page
+    assert "static/js/controller.js" not in page and "static/js/main.js" not in page
+    warm = (site / "static" / "js" / "warm.js").read_text(encoding="utf-8")
+    assert 'import("./main.js")' in warm and 'import("./chrome.js")' in warm

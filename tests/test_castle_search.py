@@ -22,9 +22,10 @@ def dfs(r: Rules, s: State, budget: int, prune: bool = True,
     return drain(castle.dfs(r, s, budget, prune=prune, eager=eager))
 
 
-def walked(rng: random.Random, deal: int) -> tuple[Rules, State]:
-    """Streets and Alleys deal ``deal`` after 5 to 30 random moves."""
-    r = patience.rules("streets_and_alleys")
+def walked(rng: random.Random, deal: int,
+           game: str = "streets_and_alleys") -> tuple[Rules, State]:
+    """Deal ``deal`` of ``game`` (Streets and Alleys) after 5 to 30 random moves."""
+    r = patience.rules(game)
     s = r.deal(deal)
     for _ in range(rng.randint(5, 30)):
         moves = r.legal_moves(s)
@@ -64,10 +65,12 @@ def closed_positions(r: Rules, s: State, limit: int) -> int | None:
     return count
 
 
-def test_it_fits_streets_and_alleys_only() -> None:
+def test_it_fits_streets_and_alleys_and_bakers_dozen_only() -> None:
     r = patience.rules("streets_and_alleys")
     assert castle.fits(r, r.deal(1))
-    for game in ("yukon", "freecell", "klondike", "bakers_dozen"):
+    bakers = patience.rules("bakers_dozen")
+    assert castle.fits(bakers, bakers.deal(1))
+    for game in ("yukon", "freecell", "klondike", "eight_off"):
         g = patience.rules(game)
         assert not castle.fits(g, g.deal(1))
     # A game of its shape that builds in suit is not one it was written for.
@@ -112,6 +115,42 @@ def test_the_dead_end_test_and_the_wider_safe_moves_change_no_verdict(
             assert replays(r, s, plain[1]) and replays(r, s, pruned[1])
         verdicts.add(plain[0])
     assert verdicts == {"solved", "unwinnable"}
+
+
+def bakers_walked(rng: random.Random, deal: int) -> tuple[Rules, State]:
+    """Baker's Dozen deal ``deal`` after 20 to 120 random moves, most of them up where one
+    goes up (so that some positions are near a win, most lost)."""
+    r = patience.rules("bakers_dozen")
+    s = r.deal(deal)
+    up = {r.names[f] for f in r.F}
+    for _ in range(rng.randint(20, 120)):
+        moves = r.legal_moves(s)
+        if not moves:
+            break
+        ups = [m for m in moves if m.dst in up]
+        s = r.play(s, rng.choice(ups if ups and rng.random() < 0.7 else moves))
+    return r, s
+
+
+def test_bakers_dozen_s_empty_piles_change_no_verdict() -> None:
+    """Baker's Dozen's piles stay empty: the search offers no move into one and its dead-end
+    test counts no space ever. On positions of random play from deals 1-40, with the
+    dead-end test and the wider safe moves it gives the verdict of the search with neither
+    (which expands what the general search does), and its wins replay."""
+    rng = random.Random(1)
+    verdicts = []
+    for deal in range(1, 41):
+        r, s = bakers_walked(rng, deal)
+        plain = dfs(r, s, 20_000, prune=False, eager=False)
+        if plain[0] == "unknown":
+            continue
+        pruned = dfs(r, s, 20_000)
+        assert pruned[0] == plain[0], patience.format_position(r, s)
+        assert pruned[2] <= plain[2]
+        if plain[0] == "solved":
+            assert replays(r, s, plain[1]) and replays(r, s, pruned[1])
+        verdicts.append(plain[0])
+    assert verdicts.count("solved") >= 3 and verdicts.count("unwinnable") >= 20
 
 
 def test_a_card_goes_up_once_every_card_two_ranks_lower_is_up() -> None:

@@ -30,10 +30,15 @@ choice of each option that changes play, one at a time. On each position:
   its folded stock plays reach, less a lone card moved into an empty pile (which goes
   nowhere new).
 
-The depth-first searches of Klondike and Yukon (``klondike.dfs``), Streets and Alleys
-(``castle.dfs``), the Pyramid, All in a Row and Roosevelt generate moves in closures inside
-their search functions, which no test can call; their wins are replayed through the checked
-API (``solver._check``) and their own test files compare their verdicts with plain searches.
+- Where ``castle.fits`` (Streets and Alleys, Baker's Dozen): each move of
+  ``castle.Castle.children`` is a legal move, and they reach what the engine's legal moves
+  reach, less a lone card moved into an empty pile and a card into a second empty pile
+  (which go nowhere new); where piles stay empty (Baker's Dozen), no move goes into one.
+
+The depth-first searches of Klondike and Yukon (``klondike.dfs``), the Pyramid, All in a Row
+and Roosevelt generate moves in closures inside their search functions, which no test can
+call; their wins are replayed through the checked API (``solver._check``) and their own test
+files compare their verdicts with plain searches.
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ import pytest
 import patience
 from patience.game import Move, State
 from patience.rules import Rules
-from patience.solver import fold, forty, freecell, onepass, spider
+from patience.solver import castle, fold, forty, freecell, onepass, spider
 from patience.solver.winnable import winnable_key
 
 # Positions a variant: deals, random moves from each, every how many moves one is checked.
@@ -259,3 +264,36 @@ def test_forty_steps_are_legal_lines_that_miss_no_move(r: Rules) -> None:
                           and len(s.piles[r.index[m.src]]) == 1)]
         assert got == reach(r, s, plain) | folded_chain(r, s)
     assert checked >= 100
+
+
+CASTLE_LIKE = [r for r in VARIANTS if castle.fits(r, r.deal(1))]
+
+
+def test_the_castle_search_has_its_games() -> None:
+    assert sorted(r.game.id for r in CASTLE_LIKE) == ["bakers_dozen", "streets_and_alleys"]
+
+
+@pytest.mark.parametrize("r", CASTLE_LIKE, ids=winnable_key)
+def test_castle_moves_are_legal_and_miss_no_position(r: Rules) -> None:
+    names, tableau = r.names, r.T
+    checked = 0
+    for s in positions(r, 31):
+        game = castle.Castle(r, s, True, True, None)
+        engine = r.legal_moves(s)
+        fast: list[Move] = []
+        for _, _, kind, a, b in game.children():
+            if kind == castle.MOVE:
+                fast.append(Move(names[tableau[a]], names[tableau[b]]))
+            else:
+                fast.append(next(m for m in engine if m.src == names[tableau[a]]
+                                 and r.index[m.dst] in r.F))
+        assert set(fast) <= set(engine)
+        empties = [t for t in tableau if not s.piles[t]]
+        wanted = [m for m in engine
+                  if not (r.index[m.dst] in empties and (len(s.piles[r.index[m.src]]) == 1
+                                                          or r.index[m.dst] != empties[0]))]
+        assert reach(r, s, fast) == reach(r, s, wanted)
+        if r.game.id == "bakers_dozen":
+            assert not any(r.index[m.dst] in empties for m in fast)
+        checked += len(fast)
+    assert checked >= 20

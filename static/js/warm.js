@@ -4,6 +4,9 @@
 // what it draws with, store.js) is loaded, without waiting for the page's other modules,
 // PyScript or the engine. boot.js then takes the same board over (startBoard) and paints it
 // again through the controller, which keeps these elements (render.js): nothing moves.
+// The rest of the page (main.js, chrome.js) is this module's to load, once the board is
+// painted (startPage): their 36 modules are neither asked for nor compiled before it, so on
+// a slow phone the paint does not wait behind them.
 
 import { parseOpening } from "./early.js";
 import { render } from "./render.js";
@@ -95,20 +98,20 @@ function stylesLoaded() {
 }
 
 /** Paint the start's board with the saved look (deck colours, card backs; the theme is
- * theme-early.js's), waiting for the engine as boot.js's paint does (table.js). */
+ * theme-early.js's), waiting for the engine as boot.js's paint does (table.js); resolve
+ * with whether a board was painted. */
 async function paintEarly() {
-  if (!globalThis.document) return;
   await parsed();
   await stylesLoaded();
   const table = document.getElementById("table");
-  if (taken || !table || table.querySelector(".card")) return;
+  if (taken || !table || table.querySelector(".card")) return false;
   let board;
   try {
     board = startBoard(window.location.search);
   } catch {
-    return;               // storage refused: boot.js paints what it can
+    return false;         // storage refused: boot.js paints what it can
   }
-  if (!board) return;
+  if (!board) return false;
   const booting = document.getElementById("booting");
   try {
     const settings = store.readSettings();
@@ -117,7 +120,7 @@ async function paintEarly() {
     render(table, { ...board.snapshot, moves: [], taps: {}, safe: [] }, board.names);
   } catch {
     table.replaceChildren(booting ?? "");   // a board we cannot draw: boot.js decides
-    return;
+    return false;
   }
   table.classList.add("waiting");
   table.setAttribute("aria-busy", "true");
@@ -127,6 +130,41 @@ async function paintEarly() {
   note.textContent = board.note;
   table.appendChild(note);
   if (!taken) listen(table);
+  return true;
 }
 
-paintEarly();
+/** Resolve once the frame showing a painted board has been drawn: after the next animation
+ * frame's callbacks (a task queued from one runs after that frame), or after `ms` if no
+ * frame comes (a hidden page draws none). */
+export function afterFrame(ms = FRAME_WAIT_MS, win = globalThis) {
+  return new Promise((resolve) => {
+    const timer = win.setTimeout(resolve, ms);
+    win.requestAnimationFrame?.(() => win.setTimeout(() => {
+      win.clearTimeout(timer);
+      resolve();
+    }, 0));
+  });
+}
+
+/** How long the page's other modules wait for the painted board's frame at most (ms). */
+export const FRAME_WAIT_MS = 250;
+
+/** Paint the board, then load the rest of the page (main.js, chrome.js): at once if nothing
+ * was painted (or the paint failed: boot.js paints what it can), else once the painted
+ * frame is drawn. */
+export async function startPage(paint = paintEarly, load = loadPage, frame = afterFrame) {
+  let painted = false;
+  try {
+    painted = await paint();
+  } catch {
+    painted = false;
+  }
+  if (painted && !globalThis.document?.hidden) await frame();
+  await load();
+}
+
+function loadPage() {
+  return Promise.all([import("./main.js"), import("./chrome.js")]);
+}
+
+if (globalThis.document) startPage();

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { afterEach, describe, it } from "node:test";
 
 import { keys } from "../../static/js/store.js";
-import { startBoard, WAIT_OPENING, WAIT_SAVED } from "../../static/js/warm.js";
+import { afterFrame, startBoard, startPage, WAIT_OPENING, WAIT_SAVED } from "../../static/js/warm.js";
 
 const snapshot = {
   game: "klondike", piles: { stock: [null, "8H"], waste: [] },
@@ -58,5 +58,73 @@ describe("startBoard", () => {
     // A link to a game never played, or an empty one beside a stored game: no opening.
     assert.equal(startBoard("?game=spider", page({})), null);
     assert.equal(startBoard("?game=", page({ [keys.current]: "freecell" })), null);
+  });
+});
+
+describe("startPage", () => {
+  const run = async (paint, hidden = false) => {
+    const order = [];
+    globalThis.document = { hidden };
+    try {
+      await startPage(async () => { order.push("paint"); return paint(); },
+        async () => { order.push("load"); }, async () => { order.push("frame"); });
+    } finally {
+      delete globalThis.document;
+    }
+    return order;
+  };
+
+  it("loads the rest of the page once the painted board's frame is drawn", async () => {
+    assert.deepEqual(await run(() => true), ["paint", "frame", "load"]);
+  });
+
+  it("loads it at once when nothing was painted, or the page is hidden", async () => {
+    assert.deepEqual(await run(() => false), ["paint", "load"]);
+    assert.deepEqual(await run(() => true, true), ["paint", "load"]);
+  });
+
+  it("loads it even when the paint throws", async () => {
+    assert.deepEqual(await run(() => { throw new Error("no table"); }), ["paint", "load"]);
+  });
+});
+
+describe("afterFrame", () => {
+  /** A window whose timers and animation frames run when asked (tick). */
+  function fakeWindow(frames = true) {
+    const timers = new Map();
+    let next = 1;
+    const rafs = [];
+    const win = {
+      setTimeout: (fn, ms) => { timers.set(next, { fn, ms }); return next++; },
+      clearTimeout: (id) => { timers.delete(id); },
+      requestAnimationFrame: frames ? (fn) => { rafs.push(fn); } : undefined,
+      runFrame: () => { for (const fn of rafs.splice(0)) fn(); },
+      runTimers: (atMost) => {
+        for (const [id, t] of [...timers]) {
+          if (t.ms <= atMost) { timers.delete(id); t.fn(); }
+        }
+      },
+    };
+    return win;
+  }
+
+  it("resolves after the next frame's callbacks, not before", async () => {
+    const win = fakeWindow();
+    let done = false;
+    const waiting = afterFrame(250, win).then(() => { done = true; });
+    win.runTimers(0);
+    await Promise.resolve();
+    assert.equal(done, false, "no frame yet");
+    win.runFrame();
+    win.runTimers(0);
+    await waiting;
+    assert.equal(done, true);
+  });
+
+  it("resolves after its time when no frame comes", async () => {
+    const win = fakeWindow(false);
+    const waiting = afterFrame(250, win);
+    win.runTimers(250);
+    await waiting;
   });
 });

@@ -130,8 +130,8 @@ def _best(r: Rules, s: State, every: int, weights: tuple[int, ...],
     return lambda share: best_first(r, s, share, make_heuristic(r, weights), only, every)
 
 
-def _onepass(r: Rules, s: State, budget: int,
-             every: int) -> Generator[int, None, Outcome]:
+def _onepass(r: Rules, s: State, budget: int, every: int,
+             score: onepass.Score | None = None) -> Generator[int, None, Outcome]:
     """Roosevelt: with more than 20 cards in the stock, beams looking for a win
     (``onepass.beam``, see ``_beams``), then the exact depth-first search
     (``onepass.search``) with the rest.
@@ -141,7 +141,8 @@ def _onepass(r: Rules, s: State, budget: int,
     tenth above (it used to take two thirds of a whole deal's budget, and won nothing with
     it). Above 40, two narrow beams come first (``triage.narrow``): when neither puts
     ``triage.PROMISE`` cards up, the search gives up at once, ``unknown``; else narrow beams
-    in orders of their own (``reseed.reseeded``) take the beams' share.
+    in orders of their own (``reseed.reseeded``, rating positions by ``score`` if given)
+    take the beams' share.
     """
     stock = len(s.piles[r.stock])
     if stock <= 20:
@@ -152,7 +153,7 @@ def _onepass(r: Rules, s: State, budget: int,
         if verdict == "solved" or reach < triage.PROMISE or first >= budget:
             return verdict, moves, first
     share = budget // 3 if stock <= 40 else budget - budget // 10 - first
-    beams = reseed.reseeded(r, s, share, every) if stock > 40 else _beams(
+    beams = reseed.reseeded(r, s, share, every, score=score) if stock > 40 else _beams(
         lambda part, width, seed: onepass.beam(r, s, part, width, every, seed),
         share, max(4, share // (6 * (stock + 1))))
     verdict, moves, used = yield from offset(beams, first)

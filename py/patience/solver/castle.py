@@ -1,14 +1,15 @@
-"""A depth-first search for open games played one card at a time (Streets and Alleys).
+"""A depth-first search for open games played one card at a time (Streets and Alleys,
+Baker's Dozen).
 
 The shape: one deck, every card face up in the tableau from the start, no stock and no free
 cells, building down regardless of suit, one card lifted at a time, any card into an empty
-pile, foundations up in suit with no card coming back (``fits``; a table names the search
-in its plan). The general search (``search.py``) builds a new position and key for
-every child; here one position is changed in place and changed back, and its key is a
-128-bit Zobrist hash updated move by move (each tableau card keyed with the card under it,
-or the bottom of its pile, so that the order of the piles does not count, as in
-``Rules.key``; each card on the foundations), so a child met before is skipped before it
-is built.
+pile or none (Baker's Dozen: the dead-end test then counts no space, ever), foundations up
+in suit with no card coming back (``fits``; a table names the search in its plan). The
+general search (``search.py``) builds a new position and key for every child; here one
+position is changed in place and changed back, and its key is a 128-bit Zobrist hash updated
+move by move (each tableau card keyed with the card under it, or the bottom of its pile, so
+that the order of the piles does not count, as in ``Rules.key``; each card on the
+foundations), so a child met before is skipped before it is built.
 
 Safe moves to the foundations are played at once after every move, as in ``search.py``:
 those of ``patience.safe_moves`` and, where the tableau builds regardless of suit, more. A
@@ -53,7 +54,7 @@ from collections.abc import Generator, Sequence
 from ..cards import RANK, RED, SUIT
 from ..game import Move, State
 from ..rules import Rules
-from ..vocab import ANY_CARD, ANY_SUIT, NO_STOCK, ONE_CARD, SUIT_UP
+from ..vocab import ANY_CARD, ANY_SUIT, NO_STOCK, ONE_CARD, STAYS_EMPTY, SUIT_UP
 from . import restart
 from .blocked import held_for_good, masks
 from .drive import Replay
@@ -79,7 +80,7 @@ def fits(r: Rules, s: State) -> bool:
     g = r.game
     return (g.stock == NO_STOCK and not r.C and g.decks == 1 and g.foundation == SUIT_UP
             and g.foundations == 4 and g.build == ANY_SUIT and g.lift == ONE_CARD
-            and g.empty == ANY_CARD and g.after_move is None and not r.pairs
+            and g.empty in (ANY_CARD, STAYS_EMPTY) and g.after_move is None and not r.pairs
             and not r.takeback and g.symmetric
             and g.cover is None and g.pack is None and g.goal == "foundations"
             and g.safety in ("any", "alt", "none") and not any(s.down))
@@ -117,6 +118,8 @@ class Castle:
         self.wide = eager and safety == "any" and r.game.build == ANY_SUIT
         self.wanting = [tuple(x for x in range(4) if safety == "any" or RED[x] != RED[c])
                         for c in range(52)]
+        # Whether a card may go into an empty pile (Baker's Dozen's stay empty).
+        self.spaces = r.game.empty == ANY_CARD
         # Bit masks for the dead-end test (``blocked.masks``).
         self.low, self.ups = masks(r)
         self.move_order = restart.order(seed)
@@ -225,7 +228,7 @@ class Castle:
                 top = tab[dst][-1]
                 if on[card * 52 + top]:
                     out.append((order, base ^ ZU[card * 53 + top], MOVE, t, dst))
-            if empty >= 0 and n > 1:
+            if empty >= 0 and n > 1 and self.spaces:
                 out.append((order + 3, base ^ ZU[card * 53 + BOTTOM], MOVE, t, empty))
         out.sort(key=self.move_order)
         return out
@@ -246,7 +249,7 @@ class Castle:
         """The dead-end test of ``blocked.py`` where every card is in place: some set of
         cards none of which can ever be the first of them to leave."""
         tab, found, low, ups = self.tab, self.found, self.low, self.ups
-        if not all(tab):
+        if self.spaces and not all(tab):
             # Any card may go into the empty pile: nothing is held for good.
             return False
         gone = BELOW[found[0]] | BELOW[found[1]] << 1 | BELOW[found[2]] << 2 \
@@ -261,7 +264,8 @@ class Castle:
                 under.append(m)
             stacks.append((pile, under))
             members |= m
-        return held_for_good(stacks, members, gone, low, ups, EVERY, False)
+        return held_for_good(stacks, members, gone, low, ups, EVERY if self.spaces else 0,
+                             False)
 
 
 class Sharing(Castle):

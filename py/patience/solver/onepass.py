@@ -94,7 +94,9 @@ class _Play:
         found0, gone0 = close(tab0, _heights(r, root), 0, p0, first)
         self.n_t, self.deck, self.n_deck, self.onto = n_t, deck, len(deck), onto
         self.close = close
-        self.children = _mover(deck, onto, chain_for, put)
+        self.children = _mover(deck, onto, chain_for, put, True)
+        # The moves that turn no card: all the beam looks at (a beam turns a level at a time).
+        self.plays = _mover(deck, onto, chain_for, put, False)
         self.won = _winner(r.game.cards, len(deck), onto)
         # The steps into the start (its safe moves) and the start.
         self.first = first
@@ -151,7 +153,8 @@ def _foundations(decks: int) -> tuple[Chain, Put, Safe]:
         without a place (every pile of its suit stands at the rank below or higher)."""
         rk = RANK[c]
         base = SUIT[c] * decks
-        if chain_for(found, c) < 0 or min(found[base:base + decks]) < rk - 1:
+        # A pile takes it (one stands at rk - 1) and none is lower: the lowest stands there.
+        if min(found[base:base + decks]) != rk - 1:
             return False
         a, b = opposite[c]
         return rk <= 2 or (min(found[a * decks:(a + 1) * decks]) >= rk - 1
@@ -207,8 +210,9 @@ Child = tuple[int, Step, Position]
 
 
 def _mover(deck: tuple[int, ...], onto: list[list[int]], chain_for: Chain,
-           put: Put) -> Callable[[Position], list[Child]]:
-    """Return ``children``, which gives the moves of a position, in the order to try them."""
+           put: Put, turns: bool) -> Callable[[Position], list[Child]]:
+    """Return ``children``, which gives the moves of a position, in the order to try them:
+    with ``turns``, the plays of every stock card after the turns that bring it up too."""
     n_deck = len(deck)
 
     def children(pos: Position) -> list[Child]:
@@ -244,7 +248,7 @@ def _mover(deck: tuple[int, ...], onto: list[list[int]], chain_for: Chain,
                 rest[empty] = (c,)
                 out.append((6, (RUN, t, empty), (tuple(rest), found, gone, p)))
         w = _top(gone, p)
-        for q in ([w] if w >= 0 else []) + list(range(p, n_deck)):
+        for q in ([w] if w >= 0 else []) + (list(range(p, n_deck)) if turns else []):
             c = deck[q]
             later = q >= p
             after = (gone | 1 << q, q + 1 if later else p)
@@ -349,8 +353,8 @@ def search(r: Rules, root: State, budget: int, every: int = 0,
 
 
 def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
-         seed: int | None = None, reach: list[int] | None = None
-         ) -> Generator[int, None, Outcome]:
+         seed: int | None = None, reach: list[int] | None = None,
+         score: Score | None = None) -> Generator[int, None, Outcome]:
     """Look for a win stock card by stock card (``drive.beam``), keeping the ``width`` best
     positions; return ``solved`` with the moves, or ``unknown`` (it proves nothing).
 
@@ -360,11 +364,13 @@ def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
     those, by ``_score``, then turn the next card. Positions of equal score keep the order
     they were reached in; with a ``seed`` their order is shuffled by it instead (a restart
     that keeps other positions: cheap diversity). ``reach[0]``, if given, is raised to the
-    most cards up in a position the beam rated.
+    most cards up in a position the beam rated. ``score`` rates positions in place of
+    ``_score`` (``lookahead.score``).
     """
     play = _Play(r, root)
     verdict, steps, nodes = yield from drive.beam(
-        _Beam(play, seed, reach), play.start, tuple(play.first), budget, width, 40, every)
+        _Beam(play, seed, reach, score or _score), play.start, tuple(play.first), budget,
+        width, 40, every)
     return verdict, _replay(r, root, play.deck, steps) if verdict == "solved" else [], nodes
 
 
@@ -389,18 +395,17 @@ class DeckBeam:
 class _Beam(DeckBeam):
     """The beam's game (``drive.Beamed``) on ``_Play``'s positions."""
 
-    def __init__(self, play: _Play, seed: int | None, reach: list[int] | None) -> None:
+    def __init__(self, play: _Play, seed: int | None, reach: list[int] | None,
+                 score: Score) -> None:
         super().__init__(play.n_deck, seed)
-        self.play, self.reach = play, reach
+        self.play, self.reach, self.score = play, reach, score
 
     def expand(self, pos: Position) -> list[tuple[tuple[Step, ...], Position]]:
         """The children that turn no card, safe moves played after each."""
         close = self.play.close
         p = pos[3]
         out: list[tuple[tuple[Step, ...], Position]] = []
-        for _, step, child in self.play.children(pos):
-            if step[0] == DECK and step[1] >= p:
-                continue
+        for _, step, child in self.play.plays(pos):
             tab, found, gone, _ = child
             rest = list(tab)
             steps = [step]
@@ -428,8 +433,13 @@ class _Beam(DeckBeam):
         places = list(range(len(level)))
         if self.seed is not None:
             self.noise.shuffle(places)
-        places.sort(key=lambda j: -_score(self.play, level[j]))
+        score = self.score
+        places.sort(key=lambda j: -score(self.play, level[j]))
         return places
+
+
+# A beam's rating of a position: higher is better.
+Score = Callable[["_Play", Position], int]
 
 
 def _score(play: _Play, pos: Position) -> int:

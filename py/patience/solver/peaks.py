@@ -8,9 +8,13 @@ pass, and nothing comes back off the waste. A table card is free when every card
 it (the one above it in its pile, and the cards of any pile overlapping it) is gone.
 
 Every move is searched: each free card that fits on the waste's top, then turning the
-stock. Plays from the table come first, the card uncovering the most first. A position met
-before is dropped, and so is one that three counts show lost (``_stranded``). When the
-search runs dry the position is unwinnable. A win is given back as the real game's moves
+stock. Plays from the table come first, the card uncovering the most first. Two positions
+are merged: where nothing free fits on the waste's top, only a turn follows whatever the
+top is, so the top counts as none. A position is dropped when one with the same table and
+top and as many stock cards or more was searched out and lost (more stock is never worse:
+a win from fewer cards is played from more by turning the extra cards at its first turn),
+and so is one that three counts show lost (``_stranded``). When the search runs dry the
+position is unwinnable. A win is given back as the real game's moves
 and replayed through the checked API by ``patience.solver.solve``.
 """
 
@@ -130,19 +134,34 @@ Position = tuple[int, int, int]
 class _Walk:
     """The search's game for ``drive.depth_first`` (an ``InPlace`` one, its members
     closures over the position ``now``, as the search is small and its steps many): a
-    position met before is not entered, one that ``_stranded`` shows lost has no moves.
+    position no better than one lost is not entered (every position left by ``undo`` was
+    searched out without a win; none on the path can come again, as every move takes a card
+    from the table or the stock), one that ``_stranded`` shows lost has no moves.
     A record is the position a move left and what it played (as ``drive.ByValue``'s)."""
 
     def __init__(self, g: _Table) -> None:
         n = len(g.rank)
         rank, cover, onto, stock = g.rank, g.cover, g.onto, g.stock
-        # How many cards each card covers: uncovering more comes first.
-        weight = [sum(1 for j in range(n) if cover[j] >> i & 1) for i in range(n)]
+        # How many cards each card holds down, directly or not: freeing more comes first.
+        under = [sum(1 << j for j in range(n) if cover[j] >> i & 1) for i in range(n)]
+        grew = True
+        while grew:
+            grew = False
+            for i in range(n):
+                more = under[i]
+                for j in drive.bits(under[i]):
+                    more |= under[j]
+                if more != under[i]:
+                    under[i], grew = more, True
+        weight = [u.bit_count() for u in under]
         # fit[b]: the table's cards that go on a card of rank b, as bits.
         fit = [sum(1 << i for i in range(n) if onto[rank[i]][b]) for b in range(14)]
         root: Position = ((1 << n) - 1, len(stock), g.top)
         now = root
-        seen: set[int] = set()
+        # lost[mask << 4 | top]: the most stock cards left with which the table ``mask``
+        # under the waste's ``top`` was searched out and lost (a position left by ``undo``:
+        # it had no win). More stock is never worse, so fewer cards left are lost too.
+        lost: dict[int, int] = {}
         Recs = list[tuple[Position, list[int]]]
 
         def enter(act: int) -> Recs | None:
@@ -154,15 +173,20 @@ class _Walk:
             else:
                 mask &= ~(1 << act)
                 top = rank[act]
-            key = (mask << 5 | k) << 4 | top
-            if key in seen:
+            if not any(not cover[i] & mask for i in drive.bits(mask & fit[top])):
+                # Nothing free goes on the top, and nothing freed later will (a card is
+                # freed only by a play, which covers the top): only a turn follows, the
+                # same whatever the top, so all such tops are one (0, an empty waste's).
+                top = 0
+            if lost.get(mask << 4 | top, -1) >= k:
                 return None
-            seen.add(key)
             now = (mask, k, top)
             return [(before, [act])]
 
         def undo(recs: Recs) -> None:
             nonlocal now
+            mask, k, top = now
+            lost[mask << 4 | top] = k
             now = recs[0][0]
 
         def children() -> list[int]:
@@ -181,7 +205,6 @@ class _Walk:
             return out
 
         def start() -> Recs:
-            seen.add((root[0] << 5 | root[1]) << 4 | root[2])
             return [(root, [])]
 
         self.start, self.enter, self.undo, self.children = start, enter, undo, children

@@ -24,16 +24,17 @@ WIDTH = 48
 FIRST_SEED = 1
 
 
-def reseeded(r: Rules, s: State, budget: int, every: int = 0,
-             width: int = WIDTH) -> Generator[int, None, onepass.Outcome]:
+def reseeded(r: Rules, s: State, budget: int, every: int = 0, width: int = WIDTH,
+             score: onepass.Score | None = None) -> Generator[int, None, onepass.Outcome]:
     """Run beams ``width`` wide with seeds 1, 2, 3 … within ``budget`` positions; return
     ``solved`` with the first win's moves, else ``unknown``, and the positions used. A
     generator like ``onepass.beam``: it yields the positions used so far every ``every`` of
-    them or sooner (never when ``every`` is 0)."""
+    them or sooner (never when ``every`` is 0). ``score``: the beams' rating, if not
+    ``onepass``'s own."""
     used = 0
     seed = FIRST_SEED
     while used < budget:
-        beam = onepass.beam(r, s, budget - used, width, every, seed)
+        beam = onepass.beam(r, s, budget - used, width, every, seed, score=score)
         verdict, moves, nodes = yield from offset(beam, used)
         used += nodes
         if verdict == "solved":
