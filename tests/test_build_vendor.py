@@ -3,6 +3,7 @@ Pyodide's shared memory made only in a cross-origin isolated page."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -63,3 +64,14 @@ def test_pinned_runtime_has_the_patched_line_once_and_no_maps(tmp_path: Path) ->
         if name.endswith(".js"):
             build._copy_script(pyscript / "dist" / name, tmp_path / name)
             assert b"sourceMappingURL=" not in (tmp_path / name).read_bytes()[-300:], name
+
+
+def test_the_pinned_lock_is_shipped_with_its_header_and_no_packages(tmp_path: Path) -> None:
+    pyodide = npm_vendor.fetch("pyodide")
+    full = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    build._copy_lock(pyodide / "pyodide-lock.json", tmp_path / "pyodide-lock.json")
+    shipped = json.loads((tmp_path / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert len(full["packages"]) > 100                # what the distribution lists
+    assert shipped["packages"] == {}                  # the page loads none of them
+    assert shipped["info"] == full["info"]            # Pyodide checks its version and ABI
+    assert (tmp_path / "pyodide-lock.json").stat().st_size < 1000
