@@ -1,5 +1,5 @@
 // The board before the rest of the page: index.html runs this module on its own, first
-// (<script type="module" async>, its graph's modules preloaded before the others), so the saved board of a return visit (or a
+// (<script type="module" async>; the build preloads only its graph), so the saved board of a return visit (or a
 // first visit's opening, early.js) is painted as soon as this small graph (render.js and
 // what it draws with, store.js) is loaded, without waiting for the page's other modules,
 // PyScript or the engine. boot.js then takes the same board over (startBoard) and paints it
@@ -78,8 +78,8 @@ export function takeOver() {
   taken = true;
 }
 
-/** The page has been parsed (#table is there): readyState leaves "loading" before the
- * page's deferred modules (main.js) run. */
+/** The page has been parsed (#table is there): readyState leaves "loading" once the
+ * parser is done with the document. */
 function parsed() {
   if (document.readyState !== "loading") return Promise.resolve();
   return new Promise((resolve) => {
