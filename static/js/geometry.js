@@ -9,74 +9,24 @@
 // below it, up to a strip a finger can press), a long one squeezes, but a face-up card keeps
 // its corner index (rank and suit) visible as long as the room allows.
 
-import { fannedRooms, fanOffsets, maxUpFan } from "./fans.js";
+import { cornerIndex } from "./corner.js";
+import { fannedRooms, maxUpFan } from "./fans.js";
+import { leastPitch, overlapOf, overlapSpan, overlapUnits } from "./overlap.js";
 import { kindOf } from "./piles.js";
+import { place } from "./spots.js";
 
+export { cornerIndex } from "./corner.js";
 export { fanOffsets, maxUpFan, TOUCH_FAN } from "./fans.js";
+export { leastPitch, overlapOf, overlapUnits } from "./overlap.js";
 
 export const RATIO = 1.4;              // card height / card width
 const MAX_W = 150;                     // px: the largest card, on big screens
 const MIN_W = 22;                      // px: the smallest card
 const DESIGN_FAN = 0.22;               // the face-up offset the card size is planned with
-// Cards of an overlapping row (peaks, a pyramid) may stand closer than a card apart when the
-// width is what limits them: the layout's half-card steps allow half a card, but the rows
-// look crowded below six tenths, and never so close that a card's corner index hides.
-const SQUEEZE = 0.6;
-
-/** The corner index for a card width: its font size, padding, and the strips it needs. */
-export function cornerIndex(cardW) {
-  const pad = Math.max(2, Math.round(cardW * 0.05));
-  // 11 px at least, but never wider than the card: on the smallest cards (a column of 27
-  // face-up cards on a phone) "10" and its suit stay inside the card at 9-10 px.
-  const font = Math.min(Math.round(Math.max(11, Math.min(26, cardW * 0.25))),
-    Math.floor((cardW - pad - 2) / 1.95));
-  return {
-    font,
-    pad,
-    strip: pad + Math.ceil(font * 1.22),                  // height that shows rank and suit (a J may descend)
-    width: pad + Math.ceil(font * 1.95) + 2,             // width that shows them side by side
-  };
-}
 
 /** Choose the layout mode: "side" puts the non-fanned piles down the sides (short, wide tables). */
 export function layoutMode(width, height) {
   return width >= height * 1.3 && height <= 560 ? "side" : "rows";
-}
-
-/** The rows of a triangle of n piles (1 + 2 + ... + rows = n). */
-export function triangleRows(row) {
-  return Math.round((Math.sqrt(8 * row.piles.length + 1) - 1) / 2);
-}
-
-/** An overlapping row ({kind: "overlap", width, step, slots: [{pile, x, y}]}: x in half card
- * widths, y in rows `step` card heights apart), its slots top row first (the order they are
- * drawn in, each lower card over the ones it covers); a pyramid's "triangle" row of an older
- * save as one; null for any other row. */
-export function overlapOf(row) {
-  if (row.kind === "overlap") return { ...row, slots: [...row.slots].sort((a, b) => a.y - b.y) };
-  if (row.kind !== "triangle") return null;
-  const rows = triangleRows(row);
-  const slots = row.piles.map((pile, k) => {
-    const r = Math.floor((Math.sqrt(8 * k + 1) - 1) / 2);
-    return { pile, x: rows - 1 - r + 2 * (k - (r * (r + 1)) / 2), y: r };
-  });
-  return { kind: "overlap", width: 2 * rows, step: 0.5, slots };
-}
-
-/** The card heights an overlapping row takes: one card, and a step for each row below the first. */
-export function overlapUnits(o) {
-  return 1 + Math.max(0, ...o.slots.map((s) => s.y)) * o.step;
-}
-
-/** The least distance between two neighbours of an overlapping row at card width `w`: six
- * tenths of a card, or more where the corner index needs it. */
-export function leastPitch(w) {
-  return Math.max(SQUEEZE * w, cornerIndex(Math.floor(w)).width + 2);
-}
-
-/** The width an overlapping row takes at card width `w`, its neighbours `pitch` apart. */
-function overlapSpan(o, w, pitch) {
-  return w + ((o.width - 2) / 2) * pitch;
 }
 
 /** The largest card width (MIN_W to MAX_W) for which `need(w)` is at most `room`. */
@@ -333,36 +283,3 @@ function sideUnits(slots, k) {
   return Math.max(...cols);
 }
 
-function place(snap, id, x, y, fan, cardW, cardH, index, room) {
-  const cards = snap.piles[id] ?? [];
-  const spots = [];
-  if (fan === "down") {
-    let down = 0;
-    let up = 0;
-    cards.forEach((c, i) => { if (i < cards.length - 1) (c === null ? down++ : up++); });
-    const off = fanOffsets(down, up, room, cardH, index.strip);
-    let dy = 0;
-    for (const c of cards) {
-      spots.push({ x, y: y + dy });
-      dy += c === null ? off.down : off.up;
-    }
-    const h = cards.length ? spots[spots.length - 1].y - y + cardH : cardH;
-    return { x, y, w: cardW, h, spots, fan, cramped: up > 0 && off.up < index.strip };
-  }
-  if (fan === "right" || fan === "down3") {
-    // The top three cards spread (a draw-three waste), each showing its corner index.
-    const first = Math.max(0, cards.length - 3);
-    const step = fan === "right" ? Math.min(Math.max(index.width, 0.24 * cardW), cardW / 2 + 2)
-      : index.strip + 2;
-    cards.forEach((_, i) => {
-      const k = Math.max(0, i - first);
-      spots.push(fan === "right" ? { x: x + k * step, y } : { x, y: y + k * step });
-    });
-    const last = spots[spots.length - 1];
-    const w = last ? last.x - x + cardW : cardW;
-    const h = last ? last.y - y + cardH : cardH;
-    return { x, y, w, h, spots, fan };
-  }
-  for (let i = 0; i < cards.length; i++) spots.push({ x, y });
-  return { x, y, w: cardW, h: cardH, spots, fan };
-}

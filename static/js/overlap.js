@@ -1,0 +1,46 @@
+// Overlapping rows (TriPeaks' peaks, a pyramid): their slots from the engine's layout, the
+// card heights they take, and how close their cards may stand. Pure arithmetic on the
+// layout's numbers (no DOM, no game id); geometry.js places them.
+
+import { cornerIndex } from "./corner.js";
+
+// Cards of an overlapping row (peaks, a pyramid) may stand closer than a card apart when the
+// width is what limits them: the layout's half-card steps allow half a card, but the rows
+// look crowded below six tenths, and never so close that a card's corner index hides.
+const SQUEEZE = 0.6;
+
+/** The rows of a triangle of n piles (1 + 2 + ... + rows = n). */
+export function triangleRows(row) {
+  return Math.round((Math.sqrt(8 * row.piles.length + 1) - 1) / 2);
+}
+
+/** An overlapping row ({kind: "overlap", width, step, slots: [{pile, x, y}]}: x in half card
+ * widths, y in rows `step` card heights apart), its slots top row first (the order they are
+ * drawn in, each lower card over the ones it covers); a pyramid's "triangle" row of an older
+ * save as one; null for any other row. */
+export function overlapOf(row) {
+  if (row.kind === "overlap") return { ...row, slots: [...row.slots].sort((a, b) => a.y - b.y) };
+  if (row.kind !== "triangle") return null;
+  const rows = triangleRows(row);
+  const slots = row.piles.map((pile, k) => {
+    const r = Math.floor((Math.sqrt(8 * k + 1) - 1) / 2);
+    return { pile, x: rows - 1 - r + 2 * (k - (r * (r + 1)) / 2), y: r };
+  });
+  return { kind: "overlap", width: 2 * rows, step: 0.5, slots };
+}
+
+/** The card heights an overlapping row takes: one card, and a step for each row below the first. */
+export function overlapUnits(o) {
+  return 1 + Math.max(0, ...o.slots.map((s) => s.y)) * o.step;
+}
+
+/** The least distance between two neighbours of an overlapping row at card width `w`: six
+ * tenths of a card, or more where the corner index needs it. */
+export function leastPitch(w) {
+  return Math.max(SQUEEZE * w, cornerIndex(Math.floor(w)).width + 2);
+}
+
+/** The width an overlapping row takes at card width `w`, its neighbours `pitch` apart. */
+export function overlapSpan(o, w, pitch) {
+  return w + ((o.width - 2) / 2) * pitch;
+}
