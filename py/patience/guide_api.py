@@ -14,7 +14,7 @@ from .errors import PatienceError
 from .games import find_game
 from .games.layouts import standard_layout
 from .intents import pile_label
-from .pilekeys import pile_keys, pile_kinds
+from .pilekeys import closed_piles, pile_keys, pile_kinds
 from .rules import Rules
 from .session import Session
 from .view import view
@@ -30,8 +30,10 @@ def _error(e: Exception) -> str:
 
 def table_layout(r: Rules) -> dict[str, Any]:
     """Return where the piles go (the game's own layout, or the usual one), the kind of each
-    pile and the key that goes straight to it (:mod:`patience.pilekeys`)."""
-    return {**(r.game.layout or standard_layout)(r), "kinds": pile_kinds(r), "keys": pile_keys(r)}
+    pile, the key that goes straight to it and the piles no card goes into once empty
+    (:mod:`patience.pilekeys`)."""
+    return {**(r.game.layout or standard_layout)(r), "kinds": pile_kinds(r), "keys": pile_keys(r),
+            "closed": closed_piles(r)}
 
 
 class GuideApi:

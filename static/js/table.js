@@ -4,6 +4,7 @@
 import { updateBar } from "./bar.js";
 import { howtoMarks } from "./howto.js";
 import { render } from "./render.js";
+import { drawRun } from "./run-badge.js";
 import { $, app } from "./state.js";
 
 export function draw() {
@@ -21,6 +22,7 @@ export function draw() {
   table.classList.toggle("ready", app.ready);
   table.classList.toggle("waiting", !app.ready);
   table.setAttribute("aria-busy", String(!app.ready));
+  drawRun(table, app.geo, snap);
   if (!app.ready) {
     const note = document.createElement("p");
     note.className = "boot-indicator";
