@@ -1,8 +1,9 @@
 """TriPeaks is drawn as the peaks players know: each card straddles the two cards covering it,
 which lie over its lower half, on a phone, a tablet and a laptop; the cards the engine calls
 uncovered are the ones on top where a finger lands, and a tap on one plays it. On a phone the
-cards overlap sideways to grow; the status line shows the run; Golf's cards under the top
-card of each pile read as not in play."""
+cards overlap sideways to grow; the status line and the table show the run; Golf's cards under
+the top card of each pile read as not in play, to the eye and to a screen reader, and its stock
+and waste stand at the foot of a phone's table; an emptied pile no card may enter has no outline."""
 
 from __future__ import annotations
 
