@@ -6,14 +6,16 @@
 import { runText } from "./bar.js";
 import { kindOf } from "./piles.js";
 
-/** Show the run beside the waste, or take it away when there is none or no room for it. */
-export function drawRun(table, geo, snap) {
+/** Show the run beside the waste, or take it away when there is none or no room for it in
+ * the table's `width` (read before the table was drawn: reading it now would lay out the
+ * page again on every move). */
+export function drawRun(table, geo, snap, width) {
   let badge = table.querySelector(":scope > .run-badge");
   const waste = Object.keys(geo.piles).find((id) => kindOf(snap.layout, id) === "waste");
   const g = waste ? geo.piles[waste] : null;
   const text = runText(snap);
   const x = g ? g.x + g.w + geo.gap : 0;
-  if (!text || !g || geo.mode !== "rows" || x + geo.cardW > table.clientWidth) {
+  if (!text || !g || geo.mode !== "rows" || x + geo.cardW > width) {
     badge?.remove();
     return;
   }
@@ -24,6 +26,7 @@ export function drawRun(table, geo, snap) {
     table.appendChild(badge);
   }
   if (badge.textContent !== text) badge.textContent = text;
-  badge.style.transform = `translate(${x}px, ${g.y}px)`;
-  badge.style.height = `${geo.cardH}px`;
+  const at = `translate(${x}px, ${g.y}px)`;
+  if (badge.style.transform !== at) badge.style.transform = at;
+  if (badge.style.height !== `${geo.cardH}px`) badge.style.height = `${geo.cardH}px`;
 }
