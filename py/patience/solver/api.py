@@ -14,10 +14,10 @@ from .drive import offset
 from .heuristic import make_heuristic
 from .leftward import search as leftward_search
 from .narrow import Narrow, make_narrow
-from .result import Result, Verdict
+from .result import Outcome, Result, Verdict
 from .row import fits, row_search
 from .schedule import WEIGHTS_OF, Fits, Schedule, schedule_of, staged
-from .search import Outcome, best_first, drain
+from .search import best_first, drain
 from .winnable import winnable_key
 
 __all__ = ["DEFAULT_BUDGET", "Result", "Verdict", "search_of", "solve", "solve_steps",

@@ -22,8 +22,8 @@ from collections.abc import Callable, Generator
 from ..game import State
 from ..rules import Rules
 from . import api, lookahead, onepass
-from .result import Result, Verdict
-from .search import Outcome, drain
+from .result import Outcome, Result, Verdict
+from .search import drain
 
 Plan = Callable[[Rules, State, int, int], Generator[int, None, Outcome]]
 
