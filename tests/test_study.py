@@ -144,6 +144,27 @@ def test_a_rerun_resumes_solving_nothing_twice(tmp_path: Path) -> None:
     assert again == found and out.stat().st_size == size
 
 
+def test_a_decided_only_run_writes_the_decided_deals_and_reads_back_as_a_full_one(
+        tmp_path: Path) -> None:
+    full, decided = tmp_path / "full.jsonl", tmp_path / "decided.jsonl"
+    study.run_study(KLONDIKE, range(1, 9), KLONDIKE_BUDGET, full, workers=1)
+    study.run_study(KLONDIKE, range(1, 9), KLONDIKE_BUDGET, decided, workers=1,
+                    decided_only=True)
+    assert sorted(d["deal"] for d in deal_lines(decided)) == [1, 2, 6, 8]   # the solved ones
+    run = lines_of(decided)[-1]["run"]
+    assert run["covered"] == "1-8" and run["deals"] == 8 and run["left_out_seconds"] >= 0
+    # Read back, the left-out deals are unknown with the budget spent: the same table.
+    a, b = study.read_results([full]).rows, study.read_results([decided]).rows
+    assert {k: r.verdict for k, r in a.items()} == {k: r.verdict for k, r in b.items()}
+    assert all(b[k].nodes == KLONDIKE_BUDGET for k in b if b[k].verdict == "unknown")
+    assert [(ln.tried, ln.solved, ln.unknown) for ln in study.table(b.values())] == [(8, 4, 4)]
+    # A rerun over more deals solves only the new ones and covers just those.
+    study.run_study(KLONDIKE, range(1, 11), KLONDIKE_BUDGET, decided, workers=1,
+                    decided_only=True)
+    assert lines_of(decided)[-1]["run"]["covered"] == "9-10"
+    assert len(study.read_results([decided]).rows) == 10
+
+
 def test_lines_for_another_budget_or_that_are_not_rows_are_not_taken_as_done(
         tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
