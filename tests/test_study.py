@@ -72,6 +72,16 @@ def test_the_winnable_interval_counts_unknown_deals_lost_below_and_won_above() -
     assert Line("x", 1, 0, 0, 0, 0, 0.0).interval == (0.0, 1.0)
 
 
+def test_a_share_prints_as_0_or_100_percent_only_when_it_is() -> None:
+    assert [study.percent(s) for s in (0.0, 1.0, 0.5, 0.94349, 0.99966, 0.00004, 1 - 1e-9)] == [
+        "0.0%", "100.0%", "50.0%", "94.3%", "99.97%", "0.004%", "99.9999%"]
+    # Moving Left's bound: 8 of 10,000 deals proven lost, the rest unknown. The interval's
+    # upper end is 99.96%, which one decimal would round to 100.0%.
+    line = Line("moving_left", 0, 10_000, 0, 8, 9_992, 0.0)
+    assert wilson(10, 10)[1] == 1.0 and wilson(0, 10)[0] == 0.0
+    assert study.format_table([line]).splitlines()[1].split()[-3:] == ["0.0%", "-", "99.96%"]
+
+
 def test_the_table_counts_each_variant_and_budget() -> None:
     found = [Row("freecell", d, 100, "solved", 10, 0.5) for d in (1, 2, 3)]
     found += [Row("yukon", 1, 100, "unwinnable", 100, 1.0),

@@ -318,7 +318,9 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At k = 0 and k = n an end is 0 or 1 exactly; floating point may miss it by an ulp.
+    low = 0.0 if k <= 0 else max(0.0, centre - half)
+    return low, 1.0 if k >= n else min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
@@ -368,8 +370,15 @@ def ranges(deals: Sequence[int]) -> str:
 
 
 def percent(share: float) -> str:
-    """A share as a percentage with one decimal."""
-    return f"{100 * share:.1f}%"
+    """A share as a percentage with one decimal, or more (up to four) where one would round
+    a share that is neither 0 nor 1 to 0.0% or 100.0%: an interval's upper end of 0.99966 is
+    99.97%, not a 100.0% that eight deals proven lost rule out."""
+    for digits in range(1, 5):
+        text = f"{100 * share:.{digits}f}"
+        if share in (0.0, 1.0) or float(text) not in (0.0, 100.0):
+            return text + "%"
+    # Closer to 0 or 1 than four decimals show: the nearest four-decimal value inside.
+    return f"{(99.9999 if share > 0.5 else 0.0001):.4f}%"
 
 
 def format_table(lines: Sequence[Line]) -> str:
