@@ -155,6 +155,16 @@ def replay_wins(r: Rules, s: State, result: Result) -> None:
     assert replays(r, s, result.moves)
 
 
+def wins_in_a_session(r: Rules, s: State, result: Result) -> None:
+    """Assert that the result is solved and its moves, as text, win a game played from
+    ``s`` as the page plays one (``Session.play``)."""
+    assert result.verdict == "solved", result
+    session = Session(r, start=s)
+    for m in result.moves:
+        session.play(str(m))
+    assert r.is_won(session.state)
+
+
 def random_moves(rng: random.Random, r: Rules, s: State, least: int, most: int) -> State:
     """Return ``s`` after from ``least`` to ``most`` random legal moves (fewer where none is
     left)."""
