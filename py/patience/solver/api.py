@@ -11,6 +11,7 @@ from ..rules import Rules
 from . import forty, freecell, onepass, peaks, pyramid, reseed, restart, spider, stockbeam, triage
 from .blocked import make_blocked
 from .drive import offset
+from .fortybound import lost as forty_lost
 from .heuristic import make_heuristic
 from .leftward import search as leftward_search
 from .narrow import Narrow, make_narrow
@@ -182,7 +183,10 @@ def _forty(r: Rules, s: State, budget: int, every: int) -> Generator[int, None, 
     (``forty.beam``) on nine tenths of the budget, then the exact depth-first search
     (``forty.search``) with the rest; with 20 or fewer, the exact search alone. (On deals
     1-10 the exact search alone won one at 200,000 positions, beams 200 wide five.) See
-    ``_beams_then_exact``."""
+    ``_beams_then_exact``. A position the relaxed game of ``fortybound.py`` loses (no pile
+    can ever be emptied) is answered at once, with no node expanded."""
+    if forty_lost(r, s):
+        return "unwinnable", [], 0
     return (yield from _beams_then_exact(forty.beam, forty.search, r, s, budget, every))
 
 
