@@ -25,13 +25,14 @@ solved with a median of at most 5.5 ms; Spider solved 100/99/91% for 1/2/4 suits
 with no line of its own 97% decided) are printed, met or not, for each range run. Under
 the table: the deals each range left unknown, and for Roosevelt and Moving Left (issue 27
 measures the share of deals 1-400 won at the winnable list's budget) that share and the
-seconds a win cost, and the figure recorded before that issue's searches. The lines
+CPU seconds a win cost, and the figure recorded before that issue's searches. The lines
 roosevelt-issue17 and roosevelt-widening run Roosevelt's older searches
 (``patience.solver.onepass_plans``) for the before, and roosevelt-lookahead a candidate
-after, only when named:
+after, only when named; ``--every 10`` runs a declared sample, every tenth deal (issue 17's
+search costs about 3 CPU-seconds a deal, 20 CPU-minutes for all 400):
 
     nice -n 19 python3 bench/solver.py --range tuning --game roosevelt \
-        --game roosevelt-issue17 --game roosevelt-widening
+        --game roosevelt-issue17 --game roosevelt-widening [--every 10]
 """
 
 from __future__ import annotations
