@@ -107,7 +107,8 @@ TUNED: tuple[Config, ...] = (
            before="before issue 27 (one beam on a third of the budget, then the exact search):"
                   " 0 of deals 1-50 won at 10,000 (the list's budget then), 2 of 1-50 (4.0%)"
                   " at 600,000, 3 of 1-400 (0.75%) with the beam alone 100 wide; widening"
-                  " beams at 100,000 without the triage: 1 of deals 1-123 (0.8%)"),
+                  " beams at 100,000 without the triage: 1 of deals 1-123 (0.8%); issue 17's"
+                  " search at 100,000 (session 30, --every 10): 0 of 40, 2.5 CPU-s a deal"),
     # Issue 27's before: the searches of issue 17's time and of the widening beams, benched
     # beside today's when named (--game roosevelt-issue17 --game roosevelt-widening).
     Config("roosevelt-issue17", "roosevelt", {}, 400, 100_000, plan="issue17"),
