@@ -11,6 +11,7 @@ from typing import Any
 
 from . import howto
 from .errors import PatienceError
+from .errors import error_json as _error
 from .games import find_game
 from .games.layouts import standard_layout
 from .intents import pile_label
@@ -23,9 +24,10 @@ from .view import view
 PREVIEW_DEAL = 1
 
 
-def _error(e: Exception) -> str:
-    kind = getattr(e, "kind", type(e).__name__)
-    return json.dumps({"error": {"kind": kind, "message": str(e)}})
+def rules_of(game_id: str, options_json: str) -> Rules:
+    """Return a game's rules with the options given as JSON text (empty: the defaults);
+    raise ``PatienceError``, ``ValueError`` or ``TypeError`` when they are not the game's."""
+    return Rules(find_game(game_id), json.loads(options_json or "{}"))
 
 
 def table_layout(r: Rules) -> dict[str, Any]:
@@ -47,8 +49,7 @@ class GuideApi:
         "piles", "free", "labels", "taps"}`` (``taps`` empty: a picture is not played).
         """
         try:
-            options = json.loads(options_json or "{}")
-            r = Rules(find_game(game_id), options)
+            r = rules_of(game_id, options_json)
         except (PatienceError, ValueError, TypeError) as e:
             return _error(e)
         s = r.deal(PREVIEW_DEAL)
