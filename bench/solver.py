@@ -25,13 +25,14 @@ solved with a median of at most 5.5 ms; Spider solved 100/99/91% for 1/2/4 suits
 with no line of its own 97% decided) are printed, met or not, for each range run. Under
 the table: the deals each range left unknown, and for Roosevelt and Moving Left (issue 27
 measures the share of deals 1-400 won at the winnable list's budget) that share and the
-seconds a win cost, and the figure recorded before that issue's searches. The lines
+CPU seconds a win cost, and the figure recorded before that issue's searches. The lines
 roosevelt-issue17 and roosevelt-widening run Roosevelt's older searches
 (``patience.solver.onepass_plans``) for the before, and roosevelt-lookahead a candidate
-after, only when named:
+after, only when named; ``--every 10`` runs a declared sample, every tenth deal (issue 17's
+search costs about 3 CPU-seconds a deal, 20 CPU-minutes for all 400):
 
     nice -n 19 python3 bench/solver.py --range tuning --game roosevelt \
-        --game roosevelt-issue17 --game roosevelt-widening
+        --game roosevelt-issue17 --game roosevelt-widening [--every 10]
 """
 
 from __future__ import annotations
@@ -106,7 +107,8 @@ TUNED: tuple[Config, ...] = (
            before="before issue 27 (one beam on a third of the budget, then the exact search):"
                   " 0 of deals 1-50 won at 10,000 (the list's budget then), 2 of 1-50 (4.0%)"
                   " at 600,000, 3 of 1-400 (0.75%) with the beam alone 100 wide; widening"
-                  " beams at 100,000 without the triage: 1 of deals 1-123 (0.8%)"),
+                  " beams at 100,000 without the triage: 1 of deals 1-123 (0.8%); issue 17's"
+                  " search at 100,000 (session 30, --every 10): 0 of 40, 2.5 CPU-s a deal"),
     # Issue 27's before: the searches of issue 17's time and of the widening beams, benched
     # beside today's when named (--game roosevelt-issue17 --game roosevelt-widening).
     Config("roosevelt-issue17", "roosevelt", {}, 400, 100_000, plan="issue17"),
@@ -153,6 +155,9 @@ class Deal:
     verdict: str
     nodes: int
     seconds: float
+    # The CPU seconds of this process (``time.process_time``): what a win costs, whatever
+    # else the machine runs (a search at ``nice -n 19`` waits most of its wall time).
+    cpu: float = 0.0
 
 
 def solve_one(game: str, options: dict[str, object], deal: int, budget: int,
@@ -160,10 +165,11 @@ def solve_one(game: str, options: dict[str, object], deal: int, budget: int,
     """Solve one deal (a worker's task: module-level, so a process pool can send it), with
     the named plan when given (``onepass_plans``)."""
     r = patience.rules(game, options)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     result = (onepass_plans.solve_with(plan, r, r.deal(deal), budget) if plan
               else solve(r, r.deal(deal), budget=budget))
-    return Deal(result.verdict, result.nodes, time.perf_counter() - start)
+    return Deal(result.verdict, result.nodes, time.perf_counter() - start,
+                time.process_time() - cpu)
 
 
 @dataclass(frozen=True)
@@ -174,14 +180,18 @@ class Job:
     first: int
     count: int
     budget: int
+    # Every ``step``-th deal of the range only (a declared sample where the whole range costs
+    # too much CPU: issue 27's before, the old searches at the full budget).
+    step: int = 1
 
     @property
     def deals(self) -> range:
-        return range(self.first, self.first + self.count)
+        return range(self.first, self.first + self.count, self.step)
 
     @property
     def name(self) -> str:
-        return f"{self.first}-{self.first + self.count - 1}"
+        last = f"{self.first}-{self.first + self.count - 1}"
+        return last if self.step == 1 else f"{last} every {self.step}th"
 
 
 def outcomes(jobs: list[Job], workers: int) -> Iterator[list[Deal]]:
@@ -201,7 +211,7 @@ def outcomes(jobs: list[Job], workers: int) -> Iterator[list[Deal]]:
 
 def row(job: Job, got: list[Deal]) -> str:
     """The table row of a job's outcomes."""
-    c, deals = job.config, job.count
+    c, deals = job.config, len(job.deals)
     counts = {"solved": 0, "unwinnable": 0, "unknown": 0}
     for d in got:
         counts[d.verdict] += 1
@@ -219,13 +229,13 @@ def row(job: Job, got: list[Deal]) -> str:
 
 
 def won_text(job: Job, got: list[Deal]) -> str:
-    """The share of a job's deals won, and the seconds a win cost (all its deals' time over
-    its wins)."""
+    """The share of a job's deals won, and the CPU seconds a win cost (all its deals' CPU time
+    over its wins)."""
     wins = sum(1 for d in got if d.verdict == "solved")
-    seconds = sum(d.seconds for d in got)
-    cost = f", {seconds / wins:,.0f} s a win" if wins else ""
-    return (f"{job.config.label} deals {job.name} at {job.budget:,}: {wins} of {job.count}"
-            f" won ({wins / job.count:.1%}{cost})")
+    seconds = sum(d.cpu for d in got)
+    cost = f", {seconds / wins:,.0f} CPU-s a win" if wins else f", {seconds:,.0f} CPU-s"
+    return (f"{job.config.label} deals {job.name} at {job.budget:,}: {wins} of {len(got)}"
+            f" won ({wins / len(got):.1%}{cost})")
 
 
 def target_text(c: Config, first: int, counts: dict[str, int], median_ms: float) -> str:
@@ -257,6 +267,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true", help="10 deals a range")
     p.add_argument("--deals", type=int, help="N deals a range: 1..N and the held-out ones")
     p.add_argument("--budget", type=int, help="override every node budget")
+    p.add_argument("--every", type=int, default=1, metavar="K",
+                   help="only every K-th deal of each range (a declared sample)")
     p.add_argument("--game", action="append", default=[],
                    help="only these lines (labels such as freecell, klondike-1)")
     p.add_argument("--range", choices=("both", "tuning", "heldout"), default="both",
@@ -275,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"no such line; lines: {', '.join(c.label for c in CONFIGS)}")
     firsts = {"both": (1, HELD_OUT), "tuning": (1,), "heldout": (HELD_OUT,)}[args.range]
     jobs = [Job(c, first, 10 if args.quick else (args.deals or c.deals),
-                args.budget or c.budget) for c in chosen for first in firsts]
+                args.budget or c.budget, max(1, args.every)) for c in chosen for first in firsts]
     print(f"{platform.python_implementation()} {platform.python_version()} "
           f"on {sys.platform}, {args.workers} worker(s)\n")
     print("| game | deals | budget | solved | unwinnable | unknown | decided | time aim "
