@@ -11,6 +11,7 @@ import patience
 from patience import Rules, State, parse_position
 from patience.solver import klondike, restart, solve
 from patience.solver.heuristic import WEIGHTS, make_heuristic
+from patience.solver.proofs import Sharing
 from patience.solver.search import best_first, drain
 
 from helpers import plain_search, replays
@@ -177,7 +178,7 @@ def test_restarts_sharing_their_proofs_give_the_plain_search_s_verdict(
         seed: int, unit: int) -> None:
     """On random small positions, restarts far too short to decide alone (``unit``
     positions times Luby's sequence), sharing the positions they prove lost
-    (``klondike.Sharing``), give the verdict of a plain search of every reachable position:
+    (``proofs.Sharing``), give the verdict of a plain search of every reachable position:
     a won position is never called lost, its win replays, and a lost one is proven."""
     rng = random.Random(seed)
     verdicts = set()
@@ -209,3 +210,41 @@ def test_a_fresh_shared_set_changes_nothing_and_fills_as_the_search_goes() -> No
         assert drain(klondike.dfs(r, s, 3_000, seed=seed, proven=proven)) == \
             dfs(r, s, 3_000, seed=seed)
         assert proven
+
+
+TWINS = """klondike draw=1 passes=unlimited takeback=no
+stock: 7C 8C 9C TC JC QC 5D 6D 7D 8D 9D TD JD QD KD 4H 6H 7H 8H 9H TH JH QH KH 5S 7S 8S 9S TS JS QS
+waste: -
+f1: AC 2C 3C 4C 5C
+f2: AD 2D 3D 4D
+f3: AH 2H 3H
+f4: AS 2S 3S 4S
+t1: 6C 5H
+t2: 6S
+t3: KC
+t4: KS
+t5: -
+t6: -
+t7: -
+"""
+
+
+def test_a_game_s_own_undo_leaves_the_proofs_path_alone() -> None:
+    """``proofs.Sharing`` wraps the game rather than extending it: Klondike's move
+    generator plays and takes back twin swaps with its own ``undo``, which pops no proof
+    frame, and only the wrapper's ``undo`` (a position left) does."""
+    # 6♠ uncovered, its twin 6♣ holding 5♥, clubs up to the 5: the generator tries the
+    # swap of 5♥ onto 6♠ and 6♣ going up.
+    r, s = parse_position(TWINS)
+    game = klondike.Klondike(r, s, True, True, None)
+    assert game.twins and game.pairs()
+    shared = Sharing(game, set())
+    shared.start()
+    frames = list(shared.proofs.frames)
+    plans = shared.children()
+    assert any(p[6][0] >= 0 for p in plans)
+    assert shared.proofs.frames == frames
+    recs = next(x for x in map(shared.enter, plans) if x is not None)
+    assert len(shared.proofs.frames) == 2
+    shared.undo(recs)
+    assert shared.proofs.frames == frames
