@@ -248,3 +248,11 @@ def test_a_game_s_own_undo_leaves_the_proofs_path_alone() -> None:
     assert len(shared.proofs.frames) == 2
     shared.undo(recs)
     assert shared.proofs.frames == frames
+
+
+def test_the_dead_end_test_is_asked_after_every_move() -> None:
+    """In Yukon the dead-end test is asked after every move, not only after a card turned
+    or a pile emptied: deal 30, lost, is proven in 284 positions (1,229 when it was asked
+    only there)."""
+    r = patience.rules("yukon")
+    assert dfs(r, r.deal(30), 10_000) == ("unwinnable", [], 284)
