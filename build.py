@@ -69,6 +69,13 @@ PYSCRIPT_CHUNKS: Final[tuple[str, ...]] = ("error",)
 #: Fixed timestamp for the members of ``patience.zip`` (the earliest a zip can hold).
 ZIP_DATE: Final[tuple[int, int, int, int, int, int]] = (1980, 1, 1, 0, 0, 0)
 
+#: The engine's modules that only the bench imports (older and candidate Roosevelt searches,
+#: ``bench/solver.py``'s before/after lines), as paths in the package: left out of
+#: ``patience.zip``, so the page does not download them (``tests/test_build_zip.py`` checks
+#: that nothing the page runs imports them).
+BENCH_ONLY: Final[frozenset[str]] = frozenset({"solver/onepass_plans.py",
+                                               "solver/lookahead.py"})
+
 #: Content types the server sends, beyond (and over) what :mod:`mimetypes` guesses.
 MIME_TYPES: Final[dict[str, str]] = {
     ".html": "text/html; charset=utf-8",
@@ -207,12 +214,14 @@ def pyscript_files(package: Path) -> list[str]:
 def _engine_files(package: Path) -> list[Path]:
     files = [p for p in package.rglob("*")
              if p.is_file() and (p.suffix == ".py" or p.name == "py.typed")
-             and "__pycache__" not in p.parts]
+             and "__pycache__" not in p.parts
+             and p.relative_to(package).as_posix() not in BENCH_ONLY]
     return sorted(files, key=lambda p: p.relative_to(package).as_posix())
 
 
 def zip_engine(package: Path, dest: Path) -> Path:
-    """Write ``package`` (its ``.py`` files and ``py.typed``) to the zip ``dest``.
+    """Write ``package`` (its ``.py`` files and ``py.typed``, less ``BENCH_ONLY``) to the
+    zip ``dest``.
 
     Members are ``<package name>/<path>``, in sorted order, with a fixed timestamp and
     mode, so the zip's bytes depend only on the sources.

@@ -1,8 +1,9 @@
 """TriPeaks is drawn as the peaks players know: each card straddles the two cards covering it,
 which lie over its lower half, on a phone, a tablet and a laptop; the cards the engine calls
 uncovered are the ones on top where a finger lands, and a tap on one plays it. On a phone the
-cards overlap sideways to grow; the status line shows the run; Golf's cards under the top
-card of each pile read as not in play."""
+cards overlap sideways to grow; the status line and the table show the run; Golf's cards under
+the top card of each pile read as not in play, to the eye and to a screen reader, and its stock
+and waste stand at the foot of a phone's table; an emptied pile no card may enter has no outline."""
 
 from __future__ import annotations
 
@@ -15,7 +16,15 @@ from playwright.sync_api import Page
 import patience
 from patience.games.layouts import peaks_cover
 
-from .play import manual_play, open_game, settle, snap, snap_until
+from .play import (
+    manual_play,
+    open_game,
+    resume_record,
+    saved_record,
+    settle,
+    snap,
+    snap_until,
+)
 
 DEAL = 11
 
@@ -93,7 +102,10 @@ def test_the_peaks_overlap_and_the_uncovered_cards_are_the_ones_a_finger_reaches
 
 
 def run_shown(page: Page) -> str:
+    """Return the run the status line shows; the table shows the same beside the waste."""
     text: str = page.locator("#stat-run").inner_text()
+    badge = page.locator("#table .run-badge")
+    assert (badge.inner_text() if badge.count() else "") == text
     return text
 
 
@@ -142,6 +154,49 @@ def test_golfs_cards_under_each_top_card_read_as_not_in_play(page: Page, site_ur
         assert len(classes) == 5
         assert all("covered" in c.split() for c in classes[:-1]), k
         assert "covered" not in classes[-1].split(), k
+        # A screen reader hears what the eye sees: only the top card is in play.
+        name = page.locator(f'#table .pile[data-pile="t{k}"]').get_attribute("aria-label") or ""
+        assert name.endswith(", only the top card in play"), name
+    # The stock and waste at the foot of the table, where a thumb reaches, the piles above.
+    at = page.evaluate("""() => { const at = {};
+        for (const el of document.querySelectorAll('#table .pile, #table .card')) {
+            const p = el.dataset.pile;
+            at[p] = Math.max(at[p] ?? 0, el.getBoundingClientRect().bottom);
+        }
+        return at; }""")
+    foot = page.evaluate("document.querySelector('#table').getBoundingClientRect().bottom")
+    assert foot - 20 <= at["stock"] <= foot and at["waste"] == at["stock"]
+    assert all(at[f"t{k}"] < at["stock"] - 100 for k in range(1, 8))
+    # TriPeaks: a pile the engine does not list as free is spoken as out of play, as greyed.
+    open_game(page, site_url, "tripeaks", DEAL)
+    settle(page)
+    s = snap(page)
+    for k in range(1, 29):
+        pile = f"t{k}"
+        name = page.locator(f'#table .pile[data-pile="{pile}"]').get_attribute("aria-label") or ""
+        assert name.endswith("covered: not in play") == (pile not in s["free"]), name
+
+
+def outline(page: Page, pile: str) -> str:
+    colour: str = page.evaluate(
+        "(p) => getComputedStyle(document.querySelector(`#table .pile[data-pile='${p}']`))"
+        ".borderTopColor", pile)
+    return colour
+
+
+def test_an_emptied_pile_is_outlined_only_where_a_card_may_go(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    # Golf part-way through deal 7, one pile played out: no card goes there, so no outline.
+    resume_record(page, site_url, "golf", saved_record("golf", 7, 24))
+    settle(page)
+    empty = [k for k, cards in snap(page)["piles"].items() if k.startswith("t") and not cards]
+    assert empty
+    assert all(outline(page, k) == "rgba(0, 0, 0, 0)" for k in empty)
+    assert outline(page, "stock") != "rgba(0, 0, 0, 0)"
+    # Klondike's piles take a King once empty: their places are outlined.
+    open_game(page, site_url, "klondike", DEAL)
+    settle(page)
+    assert outline(page, "t1") != "rgba(0, 0, 0, 0)"
 
 
 def moved_past(count: int) -> Callable[[dict[str, Any]], bool]:

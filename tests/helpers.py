@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Generator, Mapping
+from collections.abc import Callable, Generator, Mapping
 from typing import TypeVar
 
 import patience
 from patience import Move, Rules, Session, State
 from patience.cards import card_str, parse_card
 from patience.notation import header, parse_position
-from patience.solver import solve
+from patience.solver import Result, restart, solve
+from patience.solver.result import Outcome
+from patience.solver.search import drain
 from patience.vocab import SUIT_UP
 
 # The foundations gave back 4S onto the 5H so that the 3D could leave the 2D; nothing else
@@ -147,6 +149,63 @@ def replays(r: Rules, s: State, moves: list[Move]) -> bool:
     return r.is_won(s)
 
 
+def replay_wins(r: Rules, s: State, result: Result) -> None:
+    """Assert that the result is solved and its moves replay through ``Rules.play``."""
+    assert result.verdict == "solved", result
+    assert replays(r, s, result.moves)
+
+
+def wins_in_a_session(r: Rules, s: State, result: Result) -> None:
+    """Assert that the result is solved and its moves, as text, win a game played from
+    ``s`` as the page plays one (``Session.play``)."""
+    assert result.verdict == "solved", result
+    session = Session(r, start=s)
+    for m in result.moves:
+        session.play(str(m))
+    assert r.is_won(session.state)
+
+
+def random_moves(rng: random.Random, r: Rules, s: State, least: int, most: int) -> State:
+    """Return ``s`` after from ``least`` to ``most`` random legal moves (fewer where none is
+    left)."""
+    for _ in range(rng.randint(least, most)):
+        moves = r.legal_moves(s)
+        if not moves:
+            break
+        s = r.apply(s, rng.choice(moves))
+    return s
+
+
+def restarted(dfs: Callable[..., Generator[int, None, Outcome]], r: Rules, s: State,
+              budget: int, unit: int = restart.RESTART_UNIT, seed: int = 0,
+              proven: set[int] | None = None) -> Outcome:
+    """Run Luby's restarts of the depth-first search ``dfs`` (``castle.dfs``,
+    ``klondike.dfs``) sharing ``budget`` (``restart.restarts``), restart k seeded
+    ``seed * 1000 + k`` and sharing the positions proven lost in ``proven``, until one
+    decides: its verdict and moves, and the positions all of them used."""
+    verdict, moves, used = "unknown", list[Move](), 0
+    for k, part in restart.restarts(budget, unit=unit):
+        verdict, moves, nodes = drain(dfs(r, s, part, seed=seed * 1000 + k, proven=proven))
+        used += nodes
+        if verdict != "unknown":
+            break
+    return verdict, moves, used
+
+
+def suits_up_to(rng: random.Random, r: Rules,
+                low: int) -> tuple[list[int], list[tuple[int, ...]], list[int]]:
+    """Each suit of a one-deck game up on its foundation to a random rank from ``low`` to
+    the Queen: the cards above, shuffled, then the piles (the foundations filled, the rest
+    empty) and the face-down counts (none)."""
+    tops = [rng.randint(low, 12) for _ in range(4)]
+    play = [rank * 4 + suit for suit in range(4) for rank in range(tops[suit], 13)]
+    rng.shuffle(play)
+    piles: list[tuple[int, ...]] = [() for _ in r.names]
+    for suit, top in enumerate(tops):
+        piles[r.F[suit]] = tuple(rank * 4 + suit for rank in range(top))
+    return play, piles, [0] * len(r.names)
+
+
 T = TypeVar("T")
 
 
@@ -193,11 +252,7 @@ def near_solutions(r: Rules, deals: tuple[int, ...], seed: int, count: int = 30)
         s = r.deal(deal)
         for m in result.moves[:rng.randint(25, 40)]:
             s = r.apply(s, m)
-        for _ in range(rng.randint(0, 3)):
-            moves = r.legal_moves(s)
-            if moves:
-                s = r.apply(s, rng.choice(moves))
-        out.append(s)
+        out.append(random_moves(rng, r, s, 0, 3))
     return out
 
 
@@ -209,13 +264,7 @@ def small_klondike(rng: random.Random, takeback: bool = False,
     options = {"draw": rng.choice([1, 3]), "passes": rng.choice([1, 1, 3, "unlimited"]),
                "takeback": takeback}
     r = patience.rules("klondike", options)
-    tops = [rng.randint(low, 12) for _ in range(4)]
-    play = [rank * 4 + suit for suit in range(4) for rank in range(tops[suit], 13)]
-    rng.shuffle(play)
-    piles: list[tuple[int, ...]] = [() for _ in r.names]
-    down = [0] * len(r.names)
-    for suit, top in enumerate(tops):
-        piles[r.F[suit]] = tuple(rank * 4 + suit for rank in range(top))
+    play, piles, down = suits_up_to(rng, r, low)
     cut = sorted(rng.sample(range(len(play) + 1), 3))
     parts = [play[a:b] for a, b in zip([0, *cut], [*cut, len(play)])]
     piles[r.stock], piles[r.waste] = tuple(parts[0]), tuple(parts[1])

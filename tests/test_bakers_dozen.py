@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 import patience
-from patience import IllegalMoveError, Session, safe_moves
+from patience import IllegalMoveError, safe_moves
 from patience.cards import RANK, parse_card
 from patience.deal import shuffle
 from patience.rulespage import build
 from patience.solver import solve
 from patience.vocab import Dealt, Rows
 
-from helpers import legal, move, pile, plain_search, setup
+from helpers import legal, move, pile, plain_search, setup, wins_in_a_session
 
 KING = 13
 
@@ -154,12 +154,7 @@ def test_the_page_draws_four_foundations_over_two_rows_of_piles() -> None:
 def test_the_solver_wins_deals_and_the_win_replays(deal: int) -> None:
     r = patience.rules("bakers_dozen")
     s = r.deal(deal)
-    result = solve(r, s, budget=40_000)
-    assert result.verdict == "solved"
-    session = Session(r, start=s)
-    for m in result.moves:
-        session.play(str(m))
-    assert r.is_won(session.state)
+    wins_in_a_session(r, s, solve(r, s, budget=40_000))
 
 
 def test_a_refuted_position_has_no_win_in_a_plain_search() -> None:

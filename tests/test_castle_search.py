@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 import pytest
@@ -11,10 +12,11 @@ import patience
 from patience import Rules, State
 from patience.auto import safe_moves
 from patience.solver import castle, restart, solve
+from patience.solver.result import Outcome
 from patience.solver.search import drain, forced
 from patience.vocab import IN_SUIT
 
-from helpers import replays, setup
+from helpers import random_moves, replays, restarted, setup
 
 
 def dfs(r: Rules, s: State, budget: int, prune: bool = True,
@@ -26,13 +28,20 @@ def walked(rng: random.Random, deal: int,
            game: str = "streets_and_alleys") -> tuple[Rules, State]:
     """Deal ``deal`` of ``game`` (Streets and Alleys) after 5 to 30 random moves."""
     r = patience.rules(game)
-    s = r.deal(deal)
-    for _ in range(rng.randint(5, 30)):
-        moves = r.legal_moves(s)
-        if not moves:
-            break
-        s = r.play(s, rng.choice(moves))
-    return r, s
+    return r, random_moves(rng, r, r.deal(deal), 5, 30)
+
+
+def decided_walks(seed: int, walk: Callable[[random.Random, int], tuple[Rules, State]] = walked,
+                  ) -> Iterator[tuple[Rules, State, Outcome]]:
+    """Deals 1-40 after random moves (``walk``, from ``seed``), each with what the plain
+    search (no dead-end test, no wider safe moves) says in 20,000 positions; those it
+    leaves unknown are left out."""
+    rng = random.Random(seed)
+    for deal in range(1, 41):
+        r, s = walk(rng, deal)
+        plain = dfs(r, s, 20_000, prune=False, eager=False)
+        if plain[0] != "unknown":
+            yield r, s, plain
 
 
 def closed_positions(r: Rules, s: State, limit: int) -> int | None:
@@ -102,13 +111,8 @@ def test_the_dead_end_test_and_the_wider_safe_moves_change_no_verdict(
     """On positions of random play from deals 1-40, the search with the dead-end test, the
     wider safe moves or both gives the verdict of the search with neither (which expands
     what the general search does, above), and its wins replay."""
-    rng = random.Random(seed)
     verdicts = set()
-    for deal in range(1, 41):
-        r, s = walked(rng, deal)
-        plain = dfs(r, s, 20_000, prune=False, eager=False)
-        if plain[0] == "unknown":
-            continue
+    for r, s, plain in decided_walks(seed):
         pruned = dfs(r, s, 20_000, prune=prune, eager=eager)
         assert pruned[0] == plain[0], patience.format_position(r, s)
         if plain[0] == "solved":
@@ -137,13 +141,8 @@ def test_bakers_dozen_s_empty_piles_change_no_verdict() -> None:
     test counts no space ever. On positions of random play from deals 1-40, with the
     dead-end test and the wider safe moves it gives the verdict of the search with neither
     (which expands what the general search does), and its wins replay."""
-    rng = random.Random(1)
     verdicts = []
-    for deal in range(1, 41):
-        r, s = bakers_walked(rng, deal)
-        plain = dfs(r, s, 20_000, prune=False, eager=False)
-        if plain[0] == "unknown":
-            continue
+    for r, s, plain in decided_walks(1, bakers_walked):
         pruned = dfs(r, s, 20_000)
         assert pruned[0] == plain[0], patience.format_position(r, s)
         assert pruned[2] <= plain[2]
@@ -196,13 +195,8 @@ def test_a_shuffled_order_changes_no_verdict(seed: int) -> None:
     a lost position runs dry after exactly the positions of the search in its own order
     (the order decides which come first, not which are expanded); a won one is won, or
     left unknown where the shuffled order finds no win within the budget."""
-    rng = random.Random(seed)
     verdicts = []
-    for deal in range(1, 41):
-        r, s = walked(rng, deal)
-        plain = dfs(r, s, 20_000, prune=False, eager=False)
-        if plain[0] == "unknown":
-            continue
+    for r, s, plain in decided_walks(seed):
         for k in range(3):
             shuffled = drain(castle.dfs(r, s, 20_000, seed=seed * 100 + k))
             if plain[0] == "unwinnable":
@@ -261,21 +255,9 @@ def test_restarts_sharing_their_proofs_never_contradict_the_plain_search(
     (``proofs.Sharing``), give the plain search's verdict: a won position is never called
     lost (and its win replays), and a lost one is proven by the restarts together in fewer
     positions than they would need apart."""
-    rng = random.Random(seed)
     verdicts = set()
-    for deal in range(1, 41):
-        r, s = walked(rng, deal)
-        plain = dfs(r, s, 20_000, prune=False, eager=False)
-        if plain[0] == "unknown":
-            continue
-        proven: set[int] = set()
-        verdict, moves, used = "unknown", list[patience.Move](), 0
-        for k, part in restart.restarts(200_000, unit=unit):
-            verdict, moves, nodes = drain(castle.dfs(r, s, part, seed=seed * 1000 + k,
-                                                     proven=proven))
-            used += nodes
-            if verdict != "unknown":
-                break
+    for r, s, plain in decided_walks(seed):
+        verdict, moves, _ = restarted(castle.dfs, r, s, 200_000, unit, seed, set())
         assert verdict == plain[0], patience.format_position(r, s)
         if verdict == "solved":
             assert replays(r, s, moves)
@@ -289,10 +271,5 @@ def test_restarts_sharing_their_proofs_prove_a_loss_sooner() -> None:
     r = patience.rules("streets_and_alleys")
     s = r.deal(12)
     for proven, total in ((None, 77_891), (set[int](), 15_271)):
-        used = 0
-        for k, part in restart.restarts(200_000):
-            verdict, _, nodes = drain(castle.dfs(r, s, part, seed=k, proven=proven))
-            used += nodes
-            if verdict != "unknown":
-                break
+        verdict, _, used = restarted(castle.dfs, r, s, 200_000, proven=proven)
         assert (verdict, used) == ("unwinnable", total)

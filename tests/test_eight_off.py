@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 import patience
-from patience import IllegalMoveError, Session, safe_moves
+from patience import IllegalMoveError, safe_moves
 from patience.rulespage import build
 from patience.solver import solve
 
-from helpers import legal, move, pile, setup
+from helpers import legal, move, pile, setup, wins_in_a_session
 
 
 def test_eight_piles_of_six_face_up_and_four_of_eight_cells_dealt_full() -> None:
@@ -139,12 +139,7 @@ def test_the_page_draws_foundations_then_eight_cells_then_eight_piles() -> None:
 def test_the_solver_wins_deals_and_the_win_replays(deal: int) -> None:
     r = patience.rules("eight_off")
     s = r.deal(deal)
-    result = solve(r, s, budget=20_000)
-    assert result.verdict == "solved"
-    session = Session(r, start=s)
-    for m in result.moves:
-        session.play(str(m))
-    assert r.is_won(session.state)
+    wins_in_a_session(r, s, solve(r, s, budget=20_000))
 
 
 def test_a_blocked_position_is_proved_lost() -> None:

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 import patience
-from patience import IllegalMoveError, Session, safe_moves
+from patience import IllegalMoveError, safe_moves
 from patience.games.layouts import standard_layout
 from patience.rulespage import build
 from patience.solver import solve
 
-from helpers import legal, move, pile, setup
+from helpers import legal, move, pile, setup, wins_in_a_session
 
 
 def test_two_decks_ten_piles_of_four_face_up_and_64_in_the_stock() -> None:
@@ -136,8 +136,5 @@ def test_the_solver_wins_a_deal_and_the_win_replays() -> None:
     r = patience.rules("forty_thieves")
     s = r.deal(1)
     result = solve(r, s, budget=20_000)
-    assert result.verdict == "solved" and result.used_hidden
-    session = Session(r, start=s)
-    for m in result.moves:
-        session.play(str(m))
-    assert r.is_won(session.state)
+    assert result.used_hidden
+    wins_in_a_session(r, s, result)

@@ -13,7 +13,7 @@ from patience.cards import card_str
 from patience.solver import freecell, solve
 from patience.solver.search import drain
 
-from helpers import plain_search, setup, stepped
+from helpers import plain_search, random_moves, setup, stepped
 
 
 def children(r: Rules, s: State, moves: list[patience.Move]) -> set[tuple[object, ...]]:
@@ -48,12 +48,7 @@ def random_positions(count: int, seed: int) -> list[tuple[Rules, State]]:
     out = []
     for _ in range(count):
         s = r.deal(rng.randint(1, 1000))
-        for _ in range(rng.randint(0, 60)):
-            legal = r.legal_moves(s)
-            if not legal:
-                break
-            s = r.apply(s, rng.choice(legal))
-        out.append((r, s))
+        out.append((r, random_moves(rng, r, s, 0, 60)))
     return out
 
 

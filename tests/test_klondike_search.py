@@ -14,7 +14,7 @@ from patience.solver import klondike, solve
 from patience.solver.heuristic import WEIGHTS, make_heuristic
 from patience.solver.search import best_first, drain
 
-from helpers import NEEDED_BACK, plain_search, replays, small_klondike
+from helpers import NEEDED_BACK, plain_search, random_moves, replays, small_klondike
 
 
 def dfs(r: Rules, s: State, budget: int, prune: bool = True,
@@ -126,12 +126,7 @@ def walked(rng: random.Random, takeback: bool, low: int) -> tuple[Rules, State]:
     """A random small position (``small_klondike``) after up to 30 random moves, so that
     runs lie built on one another, on twins among them."""
     r, s = small_klondike(rng, takeback, low)
-    for _ in range(rng.randint(0, 30)):
-        moves = r.legal_moves(s)
-        if not moves:
-            break
-        s = r.play(s, rng.choice(moves))
-    return r, s
+    return r, random_moves(rng, r, s, 0, 30)
 
 
 @pytest.mark.parametrize(("seed", "takeback", "low"), [(1, False, 6), (2, True, 5)])

@@ -8,7 +8,8 @@ import json
 import patience
 from patience import pilekeys
 from patience.bridge import Bridge
-from patience.pilekeys import pile_keys, pile_kinds
+from patience.movegen import generate
+from patience.pilekeys import closed_piles, pile_keys, pile_kinds
 
 
 def test_the_module_examples_hold() -> None:
@@ -56,3 +57,26 @@ def test_the_snapshot_carries_the_kinds_in_its_layout() -> None:
     kinds = json.loads(Bridge().new("freecell", "{}", 1))["layout"]["kinds"]
     assert (kinds["f1"], kinds["c1"], kinds["t8"]) == ("foundation", "cell", "tableau")
     assert "stock" not in kinds
+
+
+def test_a_closed_pile_takes_no_card_once_empty_and_an_open_one_takes_some() -> None:
+    for game_id in patience.GAMES:
+        r = patience.rules(game_id)
+        closed = closed_piles(r)
+        assert set(closed) <= {r.names[t] for t in r.T}, game_id
+        # The last pile of the tableau emptied by hand, deal after deal: its moves in.
+        last = r.T[-1]
+        into = 0
+        for deal in range(1, 21):
+            s = r.deal(deal)
+            bare = s._replace(piles=tuple(() if i == last else p for i, p in enumerate(s.piles)),
+                              down=tuple(0 if i == last else d for i, d in enumerate(s.down)))
+            into += sum(m.dst == r.names[last] for m in generate(r, bare))
+        assert (into == 0) == (r.names[last] in closed), (game_id, into)
+    assert closed_piles(patience.rules("golf")) == [f"t{k}" for k in range(1, 8)]
+
+
+def test_the_snapshot_carries_the_closed_piles_in_its_layout() -> None:
+    golf = json.loads(Bridge().new("golf", "{}", 1))["layout"]
+    assert golf["closed"] == [f"t{k}" for k in range(1, 8)]
+    assert json.loads(Bridge().new("klondike", "{}", 1))["layout"]["closed"] == []

@@ -13,23 +13,15 @@ import patience
 from patience import Rules, State, knownline
 from patience.cards import RANKS, SUITS
 from patience.solve import main
-from patience.solver import Result, solve, solve_steps, winnable_key
+from patience.solver import solve, solve_steps, winnable_key
 from patience.solver.fold import make_legal
 from patience.solver.heuristic import make_heuristic
 from patience.solver.narrow import make_narrow
 from patience.solver.search import best_first, drain
 
-from helpers import near_solutions, plain_search, setup, small_klondike, stepped
+from helpers import near_solutions, plain_search, replay_wins, setup, small_klondike, stepped
 
 SPADES = " ".join(f"{r}S" for r in "KQJT98765432A")
-
-
-def replay_wins(r: Rules, s: State, result: Result) -> None:
-    """Assert that the result is solved and its moves replay through ``Rules.play``."""
-    assert result.verdict == "solved", result
-    for m in result.moves:
-        s = r.play(s, m)
-    assert r.is_won(s)
 
 
 def chain(skip: set[str]) -> str:

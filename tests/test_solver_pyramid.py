@@ -11,20 +11,12 @@ import pytest
 import patience
 from patience import Rules, State
 from patience.game import Move
-from patience.solver import Result, pyramid, solve, solve_steps
+from patience.solver import pyramid, solve, solve_steps
 from patience.solver.search import drain
 
-from helpers import plain_search, setup, stepped
+from helpers import plain_search, random_moves, replay_wins, setup, stepped
 
 PASSES: list[object] = [1, 3, "unlimited"]
-
-
-def replay(r: Rules, s: State, result: Result) -> None:
-    """Assert that the result is solved and its moves replay through ``Rules.play``."""
-    assert result.verdict == "solved", result
-    for m in result.moves:
-        s = r.play(s, m)
-    assert r.is_won(s)
 
 
 def small_position(rng: random.Random, passes: object) -> tuple[Rules, State]:
@@ -68,7 +60,7 @@ def agree(r: Rules, s: State, limit: int) -> str | None:
     result = solve(r, s, budget=10**6)
     assert result.verdict == ("solved" if plain else "unwinnable"), (r, s)
     if plain:
-        replay(r, s, result)
+        replay_wins(r, s, result)
     return result.verdict
 
 
@@ -104,11 +96,7 @@ def test_positions_near_wins_agree_with_a_plain_search(passes: object,
         s = r.deal(deal)
         for m in lines[deal][:rng.randint(len(lines[deal]) // 3, len(lines[deal]))]:
             s = r.apply(s, m)
-        for _ in range(rng.randint(0, 3)):
-            moves = r.legal_moves(s)
-            if moves:
-                s = r.apply(s, rng.choice(moves))
-        verdicts.append(agree(r, s, 100_000))
+        verdicts.append(agree(r, random_moves(rng, r, s, 0, 3), 100_000))
     assert verdicts.count("solved") >= 3
     assert verdicts.count("unwinnable") >= 1
     assert verdicts.count(None) <= 5
@@ -122,7 +110,7 @@ def test_positions_near_wins_agree_with_a_plain_search(passes: object,
 def test_deals_are_decided(passes: object, won: list[int], lost: list[int]) -> None:
     r = patience.rules("pyramid", {"passes": passes})
     for deal in won:
-        replay(r, r.deal(deal), solve(r, r.deal(deal), budget=100_000))
+        replay_wins(r, r.deal(deal), solve(r, r.deal(deal), budget=100_000))
     for deal in lost:
         result = solve(r, r.deal(deal), budget=100_000)
         assert (result.verdict, result.moves) == ("unwinnable", [])
@@ -144,7 +132,7 @@ def test_a_waste_card_comes_back_only_with_a_pass_left() -> None:
     piles = {"stock": "-", "waste": "6D 5C", "t28": "7H"}
     r, s = setup("pyramid", piles, {"passes": 3}, filler="f1")
     result = solve(r, s)
-    replay(r, s, result)
+    replay_wins(r, s, result)
     assert "waste>stock:2" in [str(m) for m in result.moves]
     r, s = setup("pyramid", piles, {"passes": 3}, filler="f1", recycles=2)
     assert solve(r, s).verdict == "unwinnable"
@@ -158,7 +146,7 @@ def test_kings_on_the_waste_are_removed_on_the_way() -> None:
     r, s = setup("pyramid", {"stock": "KH 9C", "waste": "7D KS", "t28": "6C", "t27": "4D"},
                  {"passes": 1}, filler="f1")
     result = solve(r, s)
-    replay(r, s, result)
+    replay_wins(r, s, result)
     assert [str(m) for m in result.moves][:2] == ["waste>f1", "waste>t28"]
 
 
@@ -174,7 +162,7 @@ def test_a_card_no_partner_can_reach_is_a_dead_end() -> None:
                              "t3": "QC"}, filler="f1")
     g = pyramid._Pyramid(r, s)
     assert not g.stranded(*g.start(s)[:2])
-    replay(r, s, solve(r, s))
+    replay_wins(r, s, solve(r, s))
     assert plain_search(r, s, 10_000) is True
 
 
@@ -185,7 +173,7 @@ def test_an_emptied_place_between_two_cards_lets_them_pair() -> None:
                              "t1": "KS", "t2": "QD", "t4": "TS", "t5": "KC", "t6": "8C",
                              "t7": "3H", "t13": "3C", "t15": "AS", "t16": "6C", "t18": "5C",
                              "t22": "6S"}, {"passes": 1}, filler="f1")
-    replay(r, s, solve(r, s))
+    replay_wins(r, s, solve(r, s))
     assert plain_search(r, s, 100_000) is True
 
 

@@ -72,6 +72,16 @@ def test_the_winnable_interval_counts_unknown_deals_lost_below_and_won_above() -
     assert Line("x", 1, 0, 0, 0, 0, 0.0).interval == (0.0, 1.0)
 
 
+def test_a_share_prints_as_0_or_100_percent_only_when_it_is() -> None:
+    assert [study.percent(s) for s in (0.0, 1.0, 0.5, 0.94349, 0.99966, 0.00004, 1 - 1e-9)] == [
+        "0.0%", "100.0%", "50.0%", "94.3%", "99.97%", "0.004%", "99.9999%"]
+    # Moving Left's bound: 8 of 10,000 deals proven lost, the rest unknown. The interval's
+    # upper end is 99.96%, which one decimal would round to 100.0%.
+    line = Line("moving_left", 0, 10_000, 0, 8, 9_992, 0.0)
+    assert wilson(10, 10)[1] == 1.0 and wilson(0, 10)[0] == 0.0
+    assert study.format_table([line]).splitlines()[1].split()[-3:] == ["0.0%", "-", "99.96%"]
+
+
 def test_the_table_counts_each_variant_and_budget() -> None:
     found = [Row("freecell", d, 100, "solved", 10, 0.5) for d in (1, 2, 3)]
     found += [Row("yukon", 1, 100, "unwinnable", 100, 1.0),
@@ -142,6 +152,27 @@ def test_a_rerun_resumes_solving_nothing_twice(tmp_path: Path) -> None:
     size = out.stat().st_size
     again = study.run_study(KLONDIKE, range(1, 9), KLONDIKE_BUDGET, out, workers=2)
     assert again == found and out.stat().st_size == size
+
+
+def test_a_decided_only_run_writes_the_decided_deals_and_reads_back_as_a_full_one(
+        tmp_path: Path) -> None:
+    full, decided = tmp_path / "full.jsonl", tmp_path / "decided.jsonl"
+    study.run_study(KLONDIKE, range(1, 9), KLONDIKE_BUDGET, full, workers=1)
+    study.run_study(KLONDIKE, range(1, 9), KLONDIKE_BUDGET, decided, workers=1,
+                    decided_only=True)
+    assert sorted(d["deal"] for d in deal_lines(decided)) == [1, 2, 6, 8]   # the solved ones
+    run = lines_of(decided)[-1]["run"]
+    assert run["covered"] == "1-8" and run["deals"] == 8 and run["left_out_seconds"] >= 0
+    # Read back, the left-out deals are unknown with the budget spent: the same table.
+    a, b = study.read_results([full]).rows, study.read_results([decided]).rows
+    assert {k: r.verdict for k, r in a.items()} == {k: r.verdict for k, r in b.items()}
+    assert all(b[k].nodes == KLONDIKE_BUDGET for k in b if b[k].verdict == "unknown")
+    assert [(ln.tried, ln.solved, ln.unknown) for ln in study.table(b.values())] == [(8, 4, 4)]
+    # A rerun over more deals solves only the new ones and covers just those.
+    study.run_study(KLONDIKE, range(1, 11), KLONDIKE_BUDGET, decided, workers=1,
+                    decided_only=True)
+    assert lines_of(decided)[-1]["run"]["covered"] == "9-10"
+    assert len(study.read_results([decided]).rows) == 10
 
 
 def test_lines_for_another_budget_or_that_are_not_rows_are_not_taken_as_done(

@@ -4,17 +4,18 @@ face-up card lifted with the cards on it, built or not."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
 import patience
 from patience import Rules, State, parse_position
-from patience.solver import klondike, restart, solve
+from patience.solver import klondike, solve
 from patience.solver.heuristic import WEIGHTS, make_heuristic
 from patience.solver.proofs import Sharing
 from patience.solver.search import best_first, drain
 
-from helpers import plain_search, replays
+from helpers import plain_search, random_moves, replays, restarted, suits_up_to
 
 
 def dfs(r: Rules, s: State, budget: int, prune: bool = True, merge: bool = True,
@@ -27,24 +28,23 @@ def small_yukon(rng: random.Random, low: int) -> tuple[Rules, State]:
     ``low`` to the Queen, the rest dealt to the seven piles with some face down, then up to
     30 random moves (so that cards lie on twins, built or not)."""
     r = patience.rules("yukon")
-    tops = [rng.randint(low, 12) for _ in range(4)]
-    play = [rank * 4 + suit for suit in range(4) for rank in range(tops[suit], 13)]
-    rng.shuffle(play)
-    piles: list[tuple[int, ...]] = [() for _ in r.names]
-    down = [0] * len(r.names)
-    for suit, top in enumerate(tops):
-        piles[r.F[suit]] = tuple(rank * 4 + suit for rank in range(top))
+    play, piles, down = suits_up_to(rng, r, low)
     cut = sorted(rng.choices(range(len(play) + 1), k=len(r.T) - 1))
     for t, a, b in zip(r.T, [0, *cut], [*cut, len(play)]):
         piles[t] = tuple(play[a:b])
         down[t] = rng.randint(0, max(0, b - a - 1))
-    s = State(tuple(piles), tuple(down), 0, 0)
-    for _ in range(rng.randint(0, 30)):
-        moves = r.legal_moves(s)
-        if not moves:
-            break
-        s = r.play(s, rng.choice(moves))
-    return r, s
+    return r, random_moves(rng, r, State(tuple(piles), tuple(down), 0, 0), 0, 30)
+
+
+def small_known(seed: int) -> Iterator[tuple[int, Rules, State, bool]]:
+    """60 random small positions (``small_yukon``, from ``seed``), numbered, each with
+    whether a plain search of every reachable position wins it."""
+    rng = random.Random(seed)
+    for k in range(60):
+        r, s = small_yukon(rng, 5 + k % 3)
+        truth = plain_search(r, s, 200_000)
+        assert truth is not None
+        yield k, r, s, truth
 
 
 def test_it_fits_yukon() -> None:
@@ -138,12 +138,8 @@ def test_a_shuffled_order_changes_no_verdict(seed: int) -> None:
     """On random small positions, the search with its moves shuffled by a seed gives the
     verdict of a plain search of every reachable position (the order decides which
     positions come first, not which are expanded), and its wins replay."""
-    rng = random.Random(seed)
     verdicts = set()
-    for k in range(60):
-        r, s = small_yukon(rng, 5 + k % 3)
-        truth = plain_search(r, s, 200_000)
-        assert truth is not None
+    for k, r, s, truth in small_known(seed):
         verdicts.add(truth)
         got = dfs(r, s, 200_000, seed=seed * 1000 + k)
         assert (got[0] == "solved") is truth, patience.format_position(r, s)
@@ -180,18 +176,9 @@ def test_restarts_sharing_their_proofs_give_the_plain_search_s_verdict(
     positions times Luby's sequence), sharing the positions they prove lost
     (``proofs.Sharing``), give the verdict of a plain search of every reachable position:
     a won position is never called lost, its win replays, and a lost one is proven."""
-    rng = random.Random(seed)
     verdicts = set()
-    for k in range(60):
-        r, s = small_yukon(rng, 5 + k % 3)
-        truth = plain_search(r, s, 200_000)
-        assert truth is not None
-        proven: set[int] = set()
-        got: tuple[str, list[patience.Move], int] = ("unknown", [], 0)
-        for i, part in restart.restarts(400_000, unit=unit):
-            got = drain(klondike.dfs(r, s, part, seed=seed * 1000 + i, proven=proven))
-            if got[0] != "unknown":
-                break
+    for _, r, s, truth in small_known(seed):
+        got = restarted(klondike.dfs, r, s, 400_000, unit, seed, set())
         assert got[0] == ("solved" if truth else "unwinnable"), patience.format_position(r, s)
         if truth:
             assert replays(r, s, got[1])

@@ -15,17 +15,18 @@ from typing import Any
 from . import auto, intents, rulespage, spoken
 from .cards import card_name, card_str
 from .errors import PatienceError
+from .errors import error_json as _error
 from .explain import explain
 from .game import Game, State
 from .games import GAMES, find_game
-from .guide_api import GuideApi, table_layout
+from .guide_api import GuideApi, rules_of, table_layout
 from .identity import Tracker
 from .intents import pile_label
 from .links_api import LinksApi
 from .movegen import TIME_PERIOD
 from .notation import parse_move
 from .records_api import RecordsApi
-from .rules import MAX_DEAL, Rules
+from .rules import MAX_DEAL
 from .savecheck import dumps
 from .session import Session, clamp_elapsed
 from .solver import winnable_key
@@ -110,9 +111,7 @@ class Bridge(LinksApi, RecordsApi, GuideApi):
     def new(self, game_id: str, options_json: str, deal: int) -> str:
         """Deal a new game and return its snapshot."""
         try:
-            options = json.loads(options_json or "{}")
-            rules = Rules(find_game(game_id), options)
-            self.session = Session(rules, deal=int(deal))
+            self.session = Session(rules_of(game_id, options_json), deal=int(deal))
             self.said = False
             self.tracker.reset()
         except (PatienceError, ValueError, TypeError) as e:
@@ -224,8 +223,7 @@ class Bridge(LinksApi, RecordsApi, GuideApi):
     def winnable_key(self, game_id: str, options_json: str) -> str:
         """Return the key of the winnable-deal list for a game and options: ``{"key": ...}``."""
         try:
-            options = json.loads(options_json or "{}")
-            rules = Rules(find_game(game_id), options)
+            rules = rules_of(game_id, options_json)
         except (PatienceError, ValueError, TypeError) as e:
             return _error(e)
         return json.dumps({"key": winnable_key(rules)})
@@ -300,6 +298,3 @@ def _index(index: object) -> int:
     return index if isinstance(index, int) else -2
 
 
-def _error(e: Exception) -> str:
-    kind = getattr(e, "kind", type(e).__name__)
-    return json.dumps({"error": {"kind": kind, "message": str(e)}})

@@ -201,12 +201,7 @@ def variant_words(game_id: str, options: Mapping[str, OptionValue]) -> str:
 def cycle_order(key: str, cycle: int, deals: list[int]) -> list[int]:
     """Return the order of a list's deals in one cycle of days (see the module's text)."""
     digest = hashlib.sha256(f"patience:daily:{key}:{cycle}".encode()).digest()
-    rng = SplitMix64(int.from_bytes(digest[:8], "big"))
-    out = list(deals)
-    for i in range(len(out) - 1, 0, -1):
-        j = rng.below(i + 1)
-        out[i], out[j] = out[j], out[i]
-    return out
+    return SplitMix64(int.from_bytes(digest[:8], "big")).shuffled(deals)
 
 
 def daily_deal(game_id: str, date: str, lists: Mapping[str, object],

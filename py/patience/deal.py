@@ -24,6 +24,7 @@ linear congruential generator goes on above 32000.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -54,6 +55,15 @@ class SplitMix64:
             if value < n:
                 return value
 
+    def shuffled(self, items: Iterable[T]) -> list[T]:
+        """Return a new list: ``items`` shuffled by Fisher-Yates, for ``i`` from the last
+        index down to 1 swapping items ``i`` and ``below(i + 1)``."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
 
 def seed_for(game_id: str, deal: int) -> int:
     """Return the 64-bit seed of a deal of a game."""
@@ -63,12 +73,7 @@ def seed_for(game_id: str, deal: int) -> int:
 
 def shuffle(items: list[T], game_id: str, deal: int) -> list[T]:
     """Return a new list: ``items`` in the Patience shuffle's order for this deal."""
-    out = list(items)
-    rng = SplitMix64(seed_for(game_id, deal))
-    for i in range(len(out) - 1, 0, -1):
-        j = rng.below(i + 1)
-        out[i], out[j] = out[j], out[i]
-    return out
+    return SplitMix64(seed_for(game_id, deal)).shuffled(items)
 
 
 def microsoft_freecell(deal: int) -> list[int]:

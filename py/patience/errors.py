@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 
 class PatienceError(ValueError):
     """Base class of every error the engine raises on bad input."""
@@ -63,3 +65,10 @@ class SaveTooLargeError(SaveError):
     """The save is larger than any real game could make it."""
 
     kind = "too-large"
+
+
+def error_json(e: Exception) -> str:
+    """Return ``e`` as the answer the page gets for an error, ``{"error": {"kind": ...,
+    "message": ...}}``: its ``kind`` (a save error's) or else its class's name."""
+    kind = getattr(e, "kind", type(e).__name__)
+    return json.dumps({"error": {"kind": kind, "message": str(e)}})

@@ -11,10 +11,11 @@ from typing import Any
 
 from . import howto
 from .errors import PatienceError
+from .errors import error_json as _error
 from .games import find_game
 from .games.layouts import standard_layout
 from .intents import pile_label
-from .pilekeys import pile_keys, pile_kinds
+from .pilekeys import closed_piles, pile_keys, pile_kinds
 from .rules import Rules
 from .session import Session
 from .view import view
@@ -23,15 +24,18 @@ from .view import view
 PREVIEW_DEAL = 1
 
 
-def _error(e: Exception) -> str:
-    kind = getattr(e, "kind", type(e).__name__)
-    return json.dumps({"error": {"kind": kind, "message": str(e)}})
+def rules_of(game_id: str, options_json: str) -> Rules:
+    """Return a game's rules with the options given as JSON text (empty: the defaults);
+    raise ``PatienceError``, ``ValueError`` or ``TypeError`` when they are not the game's."""
+    return Rules(find_game(game_id), json.loads(options_json or "{}"))
 
 
 def table_layout(r: Rules) -> dict[str, Any]:
     """Return where the piles go (the game's own layout, or the usual one), the kind of each
-    pile and the key that goes straight to it (:mod:`patience.pilekeys`)."""
-    return {**(r.game.layout or standard_layout)(r), "kinds": pile_kinds(r), "keys": pile_keys(r)}
+    pile, the key that goes straight to it and the piles no card goes into once empty
+    (:mod:`patience.pilekeys`)."""
+    return {**(r.game.layout or standard_layout)(r), "kinds": pile_kinds(r), "keys": pile_keys(r),
+            "closed": closed_piles(r)}
 
 
 class GuideApi:
@@ -47,8 +51,7 @@ class GuideApi:
         "piles", "free", "labels", "taps"}`` (``taps`` empty: a picture is not played).
         """
         try:
-            options = json.loads(options_json or "{}")
-            r = Rules(find_game(game_id), options)
+            r = rules_of(game_id, options_json)
         except (PatienceError, ValueError, TypeError) as e:
             return _error(e)
         s = r.deal(PREVIEW_DEAL)

@@ -24,6 +24,9 @@ cards on the first of them that takes them):
 'shift+3'
 >>> "t21" in pile_keys(patience.rules("pyramid"))     # the Pyramid's piles 21-28: arrows only
 False
+
+And the piles nobody can use once they are empty (``layout["closed"]``: a list of names), whose
+empty place the page leaves unmarked: those of a game whose emptied piles stay empty.
 """
 
 from __future__ import annotations
@@ -51,6 +54,22 @@ def pile_kinds(r: Rules) -> dict[str, PileKind]:
             return "foundation"
         return "cell" if i in r.C else "tableau"
     return {name: kind(i) for i, name in enumerate(r.names)}
+
+
+def closed_piles(r: Rules) -> list[str]:
+    """Return the tableau piles that take no card once empty, by the game's empty-pile rule
+    (the page draws no outline where such a pile was).
+
+    >>> import patience
+    >>> closed_piles(patience.rules("golf"))
+    ['t1', 't2', 't3', 't4', 't5', 't6', 't7']
+    >>> closed_piles(patience.rules("klondike"))
+    []
+    """
+    if any(r.game.empty.accepts(card, rightmost) for card in range(52)
+           for rightmost in (False, True)):
+        return []
+    return [r.names[t] for t in r.T]
 
 
 def pile_keys(r: Rules) -> dict[str, str]:

@@ -145,12 +145,7 @@ class Session:
         """
         if isinstance(move, str):
             move = parse_move(self.rules, move)
-        if self.rules.timed:
-            at = max(_saved_time(self.elapsed), self.last_time)
-            self.states.append(self.rules.play(self._charged(at), move))
-            self.times.append(at)
-        else:
-            self.states.append(self.rules.play(self.state, move))
+        self._advance(move)
         self.moves.append(move)
         self.autos.append(auto)
         if self.redo_stack and self.redo_stack[-1] == move:
@@ -161,6 +156,16 @@ class Session:
             self.redo_autos.clear()
         self._fold()
         return move
+
+    def _advance(self, move: Move) -> None:
+        """Add the position after ``move`` (checked by ``Rules.play``), and in a timed game
+        the time it was played, its penalties charged first (``_charged``)."""
+        if self.rules.timed:
+            at = max(_saved_time(self.elapsed), self.last_time)
+            self.states.append(self.rules.play(self._charged(at), move))
+            self.times.append(at)
+        else:
+            self.states.append(self.rules.play(self.state, move))
 
     def undo(self) -> Move | None:
         """Take the last move back; return it, or ``None`` at the start."""
@@ -179,12 +184,7 @@ class Session:
         if not self.redo_stack:
             return None
         move = self.redo_stack[-1]
-        if self.rules.timed:
-            at = max(_saved_time(self.elapsed), self.last_time)
-            self.states.append(self.rules.play(self._charged(at), move))
-            self.times.append(at)
-        else:
-            self.states.append(self.rules.play(self.state, move))
+        self._advance(move)
         self.moves.append(self.redo_stack.pop())
         self.autos.append(self.redo_autos.pop())
         self._fold()

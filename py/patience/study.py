@@ -3,6 +3,7 @@ a Ray cluster, and say what share of deals can be won.
 
     python -m patience.study GAME [--option NAME=VALUE ...] --deals 1-N --budget NODES
                              [--workers W] [--ray ADDRESS|auto|local] [--out FILE] [--table]
+                             [--decided-only]
     python -m patience.study --report FILE [FILE ...] [--markdown]
 
 Each deal is solved by :func:`patience.solver.solve` under the node budget (never a time
@@ -27,6 +28,13 @@ again resumes: deals already there for the same key and budget are skipped. Line
 variants or budgets are kept and left alone; a line that cannot be read (a run stopped in the
 middle of writing it) is skipped with a warning. At the end of a run one line
 ``{"run": {...}}`` records the command, the deals, workers and wall time.
+
+With ``--decided-only`` only the deals solved or proven lost get a line, for a budget that
+decides few deals (a dead-end test alone, at budget 0): the run's line then names the deals
+it ``covered`` (as ranges) and the seconds the left-out deals took (``left_out_seconds``),
+and a deal it covered with no line of its own reads back as ``unknown`` at ``nodes`` equal
+to the budget (:func:`read_results`), so the table, the page and a resumed run see every
+deal as before.
 
 The table gives, for each variant and budget, the deals tried, solved, proven unwinnable
 and unknown (the budget ran out), and the winnable share as a 95% interval. Its lower bound
@@ -246,8 +254,24 @@ class Results:
     unreadable: int = 0
 
 
+def _left_out(results: Results) -> None:
+    """Add the rows a ``--decided-only`` run left out: each deal its line says it covered
+    that has no row of that variant and budget is ``unknown``, the budget's nodes spent, the
+    run's ``left_out_seconds`` shared among them."""
+    for run in results.runs:
+        key, budget, covered = run.get("key"), run.get("budget"), run.get("covered")
+        if not (isinstance(key, str) and isinstance(budget, int)
+                and isinstance(covered, str)):
+            continue
+        missing = [d for d in parse_deals(covered) if (key, budget, d) not in results.rows]
+        seconds = float(run.get("left_out_seconds", 0)) / max(len(missing), 1)
+        for d in missing:
+            results.rows[key, budget, d] = Row(key, d, budget, "unknown", budget, seconds)
+
+
 def read_results(paths: Iterable[Path]) -> Results:
-    """Read results files; a missing file is empty, a line that cannot be read is counted."""
+    """Read results files; a missing file is empty, a line that cannot be read is counted.
+    The deals a ``--decided-only`` run left out are read as its line says (``_left_out``)."""
     out = Results({}, [])
     for path in paths:
         try:
@@ -269,6 +293,7 @@ def read_results(paths: Iterable[Path]) -> Results:
                 out.runs.append(data["run"])
             else:
                 out.unreadable += 1
+    _left_out(out)
     return out
 
 
@@ -293,7 +318,9 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At k = 0 and k = n an end is 0 or 1 exactly; floating point may miss it by an ulp.
+    low = 0.0 if k <= 0 else max(0.0, centre - half)
+    return low, 1.0 if k >= n else min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
@@ -343,8 +370,15 @@ def ranges(deals: Sequence[int]) -> str:
 
 
 def percent(share: float) -> str:
-    """A share as a percentage with one decimal."""
-    return f"{100 * share:.1f}%"
+    """A share as a percentage with one decimal, or more (up to four) where one would round
+    a share that is neither 0 nor 1 to 0.0% or 100.0%: an interval's upper end of 0.99966 is
+    99.97%, not a 100.0% that eight deals proven lost rule out."""
+    for digits in range(1, 5):
+        text = f"{100 * share:.{digits}f}"
+        if share in (0.0, 1.0) or float(text) not in (0.0, 100.0):
+            return text + "%"
+    # Closer to 0 or 1 than four decimals show: the nearest four-decimal value inside.
+    return f"{(99.9999 if share > 0.5 else 0.0001):.4f}%"
 
 
 def format_table(lines: Sequence[Line]) -> str:
@@ -549,9 +583,12 @@ class Progress:
 
 def run_study(r: Rules, deals: Sequence[int], budget: int, out: Path | None, *,
               workers: int | None = None, ray: str | None = None,
-              command: str = "", stream: TextIO | None = None) -> list[Row]:
+              command: str = "", stream: TextIO | None = None,
+              decided_only: bool = False) -> list[Row]:
     """Solve the deals not already in ``out`` for these rules and budget; return every row
-    of this variant and budget (those found before and the new ones), in deal order."""
+    of this variant and budget (those found before and the new ones), in deal order.
+    ``decided_only`` writes no line for an unknown deal, and the run's line says which deals
+    it covered (see the module's text)."""
     key = winnable_key(r)
     old = read_results([out]) if out is not None else Results({}, [])
     if old.unreadable and stream is not None:
@@ -567,11 +604,16 @@ def run_study(r: Rules, deals: Sequence[int], budget: int, out: Path | None, *,
     found = {d: row for (k, b, d), row in old.rows.items() if k == key and b == budget}
     f = _open_for_append(out) if out is not None else None
     done = 0
+    covered: list[int] = []
+    left_out = 0.0          # the seconds of the unknown deals a decided-only run leaves out
     try:
         for row in rows(r.game.id, dict(r.options), todo, budget, workers=workers, ray=ray):
             found[row.deal] = row
             done += 1
-            if f is not None:
+            covered.append(row.deal)
+            if decided_only and row.verdict == "unknown":
+                left_out += row.seconds
+            elif f is not None:
                 f.write(row.line())
                 f.flush()
             if stream is not None:
@@ -586,6 +628,8 @@ def run_study(r: Rules, deals: Sequence[int], budget: int, out: Path | None, *,
                        "seconds": round(time.monotonic() - start, 1),
                        "finished": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                        "stopped": done < len(todo)}
+                if decided_only:
+                    run |= {"covered": ranges(covered), "left_out_seconds": round(left_out, 3)}
                 f.write(json.dumps({"run": run}, separators=(",", ":")) + "\n")
             f.close()
     wanted = set(deals)
@@ -615,6 +659,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, help="append one JSON line a deal here, and resume")
     p.add_argument("--table", action="store_true",
                    help="print the table of every variant in --out, not only this one")
+    p.add_argument("--decided-only", action="store_true",
+                   help="with --out: write only the deals solved or proven lost (the run's "
+                        "line names the deals it covered, the others read back as unknown)")
     p.add_argument("--report", type=Path, nargs="+", metavar="FILE",
                    help="print the table of results files instead of solving")
     p.add_argument("--markdown", action="store_true",
@@ -651,7 +698,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Stopped by a signal, the run still records what it did (see run_study).
     signal.signal(signal.SIGTERM, _stop)
     found = run_study(r, deals, args.budget, args.out, workers=args.workers, ray=args.ray,
-                      command=command, stream=sys.stderr)
+                      command=command, stream=sys.stderr, decided_only=args.decided_only)
     if args.table and args.out is not None:
         results = read_results([args.out])
         print(format_table(table(results.rows[k] for k in sorted(results.rows, key=_order))))

@@ -410,23 +410,28 @@ class Wrap(Foundation):
         return "cards on the foundations"
 
 
-@dataclass(frozen=True)
-class Discard(Foundation):
-    """One pile taking the cards a game of pairs removes (the Pyramid)."""
+class TakesNoCard(Foundation):
+    """Foundations that no single card is played onto (cards reach them otherwise, or
+    leave the table another way), so the rules page has no sentence on playing to them."""
 
     takes_cards = False
 
     def accepts(self, pile: tuple[int, ...], card: int) -> bool:
         return False
 
+    def play_words(self) -> str | None:
+        return None
+
+
+@dataclass(frozen=True)
+class Discard(TakesNoCard):
+    """One pile taking the cards a game of pairs removes (the Pyramid)."""
+
     def holds(self, pile: tuple[int, ...]) -> bool:
         return True
 
     def words(self, num: Num, count: int) -> str:
         return "Removed cards go to a discard pile."
-
-    def play_words(self) -> str | None:
-        return None
 
     def refusal(self, pile: tuple[int, ...], card: int, names: Callable[[int], str]) -> str:
         return "cards reach the discard pile only as pairs removed together"
@@ -436,13 +441,8 @@ class Discard(Foundation):
 
 
 @dataclass(frozen=True)
-class WholeRuns(Foundation):
+class WholeRuns(TakesNoCard):
     """Each pile takes one finished King-to-Ace run of a suit (Spider)."""
-
-    takes_cards = False
-
-    def accepts(self, pile: tuple[int, ...], card: int) -> bool:
-        return False
 
     def holds(self, pile: tuple[int, ...]) -> bool:
         return not pile or (len(pile) == 13 and RANK[pile[0]] == 13
@@ -450,9 +450,6 @@ class WholeRuns(Foundation):
 
     def words(self, num: Num, count: int) -> str:
         return f"{num('foundations', count)} foundations take the finished runs."
-
-    def play_words(self) -> str | None:
-        return None
 
     def refusal(self, pile: tuple[int, ...], card: int, names: Callable[[int], str]) -> str:
         return "cards reach the foundations only as whole runs from King to Ace"
@@ -462,22 +459,14 @@ class WholeRuns(Foundation):
 
 
 @dataclass(frozen=True)
-class NoFoundation(Foundation):
+class NoFoundation(TakesNoCard):
     """No foundation: cards leave the table onto the waste (TriPeaks, Golf)."""
-
-    takes_cards = False
-
-    def accepts(self, pile: tuple[int, ...], card: int) -> bool:
-        return False
 
     def holds(self, pile: tuple[int, ...]) -> bool:
         return not pile
 
     def words(self, num: Num, count: int) -> str:
         return "There are no foundations: cards leave the table onto the waste."
-
-    def play_words(self) -> str | None:
-        return None
 
     def refusal(self, pile: tuple[int, ...], card: int, names: Callable[[int], str]) -> str:
         return "there are no foundations in this game"

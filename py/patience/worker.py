@@ -38,6 +38,7 @@ from collections.abc import Generator
 from typing import Any
 
 from .errors import PatienceError
+from .errors import error_json as _error
 from .game import State
 from .games import find_game
 from .knownline import follow
@@ -103,11 +104,6 @@ def run(request: str) -> Answer:
         if out is not None:
             answer: Answer = json.loads(out)
             return answer
-
-
-def _error(e: Exception) -> str:
-    kind = getattr(e, "kind", type(e).__name__)
-    return json.dumps({"error": {"kind": kind, "message": str(e)}})
 
 
 def _budget(data: dict[str, Any]) -> int:

@@ -49,7 +49,9 @@ function bootFailed(err) {
 }
 
 // Offline: the service worker (sw.js, written by build.py) precaches the site. A new version
-// waits until the player accepts it; the game is saved first, then the page reloads.
+// waits until the player accepts it; the game is saved first, then the page reloads. It is
+// registered once the engine's start has ended (or failed): its precache asks for every file
+// of the site again, which on a first visit would compete with the runtime's download.
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
   let accepted = false;
@@ -175,15 +177,16 @@ export async function boot(controller, { openLink }) {
   // Until the engine has started (and its catalogue says which games there are), paint the
   // saved board of the game the link names, else of the last one played, else the opening.
   const opening = paintStart();
-  registerServiceWorker();
   watchPage();
   watchSnapshot();
   try {
     await startEngine();
   } catch (err) {
     bootFailed(err);
+    registerServiceWorker();
     return;
   }
+  registerServiceWorker();
   ctl.started(await call("catalogue"));
   store.write(store.keys.catalogueCache, JSON.stringify({ cards: app.names }));
   $("booting")?.remove();

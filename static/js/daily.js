@@ -5,6 +5,7 @@
 // game's statistics: records_summary's "dailies") and the daily streak, which the engine
 // counts. Playing a daily goes through the controller (bindDaily(controller, links)).
 
+import { toolButton as button } from "./buttons.js";
 import { titleOf } from "./deals.js";
 import { call } from "./engine.js";
 import { unlessInProgress } from "./game-flow.js";
@@ -98,15 +99,6 @@ function statusWords(result) {
   if (result === "won") return "Won today";
   if (result === "lost") return "Played today, not won yet";
   return "Not played yet today";
-}
-
-function button(label, action, accent = false) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = `tool${accent ? " accent" : ""}`;
-  b.textContent = label;
-  b.addEventListener("click", action);
-  return b;
 }
 
 function el(tag, className, text) {

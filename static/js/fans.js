@@ -6,10 +6,11 @@ const UP_FAN = 0.36;                   // card heights between face-up cards, at
 export const TOUCH_FAN = 44;           // ...or up to a finger's strip (px) where small cards allow
 const TALL_FAN = 0.5;                  // card heights: the tallest strip a small card shows
 
-/** Offsets for a pile fanned downward: {down, up} in px between covered cards. */
-export function fanOffsets(down, up, room, cardH, strip) {
+/** Offsets for a pile fanned downward: {down, up} in px between covered cards, face-up
+ * cards at most `most` px apart (maxUpFan unless the table gives a pile more). */
+export function fanOffsets(down, up, room, cardH, strip, most = maxUpFan(cardH, strip)) {
   const maxDown = Math.max(3, DOWN_FAN * cardH);
-  const maxUp = maxUpFan(cardH, strip);
+  const maxUp = most;
   const free = room - cardH;
   if (down * maxDown + up * maxUp <= free) return { down: maxDown, up: maxUp };
   if (up > 0) {

@@ -11,7 +11,7 @@
 
 import { cornerIndex } from "./corner.js";
 import { fannedRooms, maxUpFan } from "./fans.js";
-import { leastPitch, overlapOf, overlapSpan, overlapUnits } from "./overlap.js";
+import { leastPitch, overlapOf, overlapSpan, overlapUnits, remembered, widest } from "./overlap.js";
 import { kindOf } from "./piles.js";
 import { place } from "./spots.js";
 
@@ -23,23 +23,11 @@ export const RATIO = 1.4;              // card height / card width
 const MAX_W = 150;                     // px: the largest card, on big screens
 const MIN_W = 22;                      // px: the smallest card
 const DESIGN_FAN = 0.22;               // the face-up offset the card size is planned with
+const HELD_FAN = 0.6;                  // card heights between face-up cards with a row below them
 
 /** Choose the layout mode: "side" puts the non-fanned piles down the sides (short, wide tables). */
 export function layoutMode(width, height) {
   return width >= height * 1.3 && height <= 560 ? "side" : "rows";
-}
-
-/** The largest card width (MIN_W to MAX_W) for which `need(w)` is at most `room`. */
-function widest(need, room) {
-  let lo = MIN_W;
-  let hi = MAX_W;
-  if (need(hi) <= room) return hi;
-  for (let i = 0; i < 24; i++) {
-    const mid = (lo + hi) / 2;
-    if (need(mid) <= room) lo = mid;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Place the piles of an overlapping row centred in `room` px from `left`: neighbours a card
@@ -160,16 +148,23 @@ function rowGeometryAt(snap, width, height, smaller) {
   const planned = cardH * (1 + (design - 1) * DESIGN_FAN);
   const upper = cardH + (design - 1) * Math.max(DESIGN_FAN * cardH, index.strip + 1);
   const { rooms, cramped: short } = fannedRooms(snap, fannedRows, height - fixed, cardH, index.strip, upper);
-  // Rows below the last fanned row (Golf's stock and waste) stand under its planned cards
-  // fanned as far as they may, not at the foot of the table.
+  // Rows below the last fanned row (Golf's stock and waste) stand at the foot of the table,
+  // where a thumb reaches; the piles above open out into the height between, their face-up
+  // cards up to HELD_FAN of a card apart, planned for the deepest pile (so nothing moves).
   const held = lastFanned >= 0 && lastFanned < layout.rows.length - 1;
-  if (held) rooms[rooms.length - 1] = Math.min(rooms[rooms.length - 1], cardH + (design - 1) * maxUpFan(cardH, index.strip));
+  const heldFan = held ? Math.max(maxUpFan(cardH, index.strip), HELD_FAN * cardH) : undefined;
+  if (held) rooms[rooms.length - 1] = Math.min(rooms[rooms.length - 1], cardH + (design - 1) * heldFan);
+  let foot = 0;
+  layout.rows.forEach((row, r) => {
+    if (held && r > lastFanned) foot += (overlaps[r] ? overlapUnits(overlaps[r]) : 1) * cardH + gap;
+  });
   let cramped = short;
   // With no fanned row to take the height left, it is shared out above, between and below
   // the rows (the peaks high, the stock and waste lower, towards the thumb).
   const between = gap + (squeeze ? Math.max(0, height - fixed) / (layout.rows.length + 1) : 0);
   let y = between;
   for (const [r, row] of layout.rows.entries()) {
+    if (held && r === lastFanned + 1) y = Math.max(y, height - foot);
     if (overlaps[r]) {
       placeOverlap(snap, piles, overlaps[r], left, room, y, { cardW, cardH, gap, index });
       y += overlapUnits(overlaps[r]) * cardH + between;
@@ -181,7 +176,8 @@ function rowGeometryAt(snap, width, height, smaller) {
     let rowHeight = cardH;
     row.slots.forEach((slot, c) => {
       if (!slot) return;
-      const g = place(snap, slot.pile, xs[c], y, slot.fan, cardW, cardH, index, fanRoom);
+      const most = held && r === lastFanned ? heldFan : undefined;
+      const g = place(snap, slot.pile, xs[c], y, slot.fan, cardW, cardH, index, fanRoom, most);
       piles[slot.pile] = g;
       cramped ||= g.cramped;
       rowHeight = Math.max(rowHeight, g.h);
@@ -195,18 +191,19 @@ function rowGeometryAt(snap, width, height, smaller) {
 
 /** The card width the width allows a table of overlapping and plain rows: a plain row's
  * cards a gap apart, its gaps (empty slots) narrower if need be; an overlapping row's cards
- * as close as the least pitch; and never less than a grid of `cols` whole cards allows. */
+ * as close as the least pitch; and never less than a grid of `cols` whole cards allows. It
+ * depends only on the rows' widths and the table's, so it is found once for them. */
 function squeezedWidth(rows, overlaps, width, gap, cols) {
-  let w = MAX_W;
-  rows.forEach((row, r) => {
-    const o = overlaps[r];
-    if (o) w = Math.min(w, widest((x) => overlapSpan(o, x, leastPitch(x)), width - 2 * gap));
-    else {
-      const n = row.slots.filter(Boolean).length;
-      if (n) w = Math.min(w, (width - gap * (n + 1)) / n);
-    }
+  const across = rows.map((row, r) => (overlaps[r] ? `o${overlaps[r].width}` : row.slots.filter(Boolean).length));
+  return remembered(`rows ${across} ${cols} ${width}`, () => {
+    let w = MAX_W;
+    rows.forEach((row, r) => {
+      const o = overlaps[r];
+      if (o) w = Math.min(w, widest((x) => overlapSpan(o, x, leastPitch(x)), width - 2 * gap, MIN_W, MAX_W));
+      else if (across[r]) w = Math.min(w, (width - gap * (across[r] + 1)) / across[r]);
+    });
+    return Math.max(w, (width - gap * (cols + 1)) / cols);
   });
-  return Math.max(w, (width - gap * (cols + 1)) / cols);
 }
 
 /** Where a plain row's slots go across `room` px from `left`: a card and a gap apart, or,
@@ -239,9 +236,9 @@ function sideGeometry(snap, width, height) {
       const cols = kl + midCols + kr;
       const gaps = cols + 1 + (kl ? 1 : 0) + (kr ? 1 : 0);
       // An overlapping middle may squeeze (the side columns keep a card and a gap each).
-      const sides = (x) => (kl + kr) * (x + gap) + (kl ? gap : 0) + (kr ? gap : 0) + 2 * gap;
       const byWidth = overlapped && !middle.length
-        ? Math.max((width - gap * gaps) / cols, widest((x) => sides(x) + overlapSpan(overlapped, x, leastPitch(x)), width))
+        ? Math.max((width - gap * gaps) / cols, remembered(`side ${kl} ${kr} ${overlapped.width} ${width}`,
+          () => widest((x) => sidesWidth(kl, kr, x, gap) + 2 * gap + overlapSpan(overlapped, x, leastPitch(x)), width, MIN_W, MAX_W)))
         : (width - gap * gaps) / cols;
       const sideRows = Math.max(sideUnits(left, kl), sideUnits(right, kr));
       const byHeight = Math.min((height - 2 * gap) / (midUnits * RATIO),
@@ -252,7 +249,7 @@ function sideGeometry(snap, width, height) {
   }
   const { cardW, cardH, index } = sized(best.w);
   const { kl, kr } = best;
-  const sideW = (kl + kr) * (cardW + gap) + (kl ? gap : 0) + (kr ? gap : 0);
+  const sideW = sidesWidth(kl, kr, cardW, gap);
   const midW = Math.min(midCols * (cardW + gap) - gap, width - 2 * gap - sideW);
   const x0 = Math.max(gap, (width - sideW - midW) / 2);
   const piles = {};
@@ -273,6 +270,12 @@ function sideGeometry(snap, width, height) {
   });
   panel(right, kr, midX + midW + gap);
   return { mode: "side", cardW, cardH, gap, index, piles };
+}
+
+/** The width the side panels take: kl columns on the left and kr on the right, cards `w` px
+ * wide, each column with its gap and a gap between each panel and the middle. */
+function sidesWidth(kl, kr, w, gap) {
+  return (kl + kr) * (w + gap) + (kl ? gap : 0) + (kr ? gap : 0);
 }
 
 /** Card heights a side panel of k columns takes (a fanned waste counts a little more). */

@@ -1,6 +1,7 @@
 // Telling the player: the screen-reader line (announce), the toast, and the notice with its
 // buttons (won, stuck, questions). Only words and buttons; what a button does is passed in.
 
+import { toolButton } from "./buttons.js";
 import { sound } from "./sound.js";
 import { $, app } from "./state.js";
 
@@ -33,11 +34,7 @@ export function notice(title, text, buttons, kind = "info") {
   const row = $("notice-buttons");
   row.replaceChildren();
   for (const [label, action, accent] of buttons) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = `tool${accent ? " accent" : ""}`;
-    b.textContent = label;
-    b.addEventListener("click", () => {
+    row.appendChild(toolButton(label, () => {
       box.hidden = true;
       action();
       if (document.activeElement === document.body || !document.activeElement) {
@@ -45,8 +42,7 @@ export function notice(title, text, buttons, kind = "info") {
           : (app.cursor && app.geo?.piles[app.cursor]?.el) || document.querySelector("#table .pile");
         back?.focus({ preventScroll: true });
       }
-    });
-    row.appendChild(b);
+    }, accent));
   }
   box.hidden = false;
   row.querySelector("button")?.focus();

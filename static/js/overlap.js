@@ -44,3 +44,29 @@ export function leastPitch(w) {
 export function overlapSpan(o, w, pitch) {
   return w + ((o.width - 2) / 2) * pitch;
 }
+
+/** The largest card width from `lo` to `hi` for which `need(w)` is at most `room`. */
+export function widest(need, room, lo, hi) {
+  if (need(hi) <= room) return hi;
+  for (let i = 0; i < 24; i++) {
+    const mid = (lo + hi) / 2;
+    if (need(mid) <= room) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// Squeezed widths found: they depend only on a few numbers of the layout and on the width,
+// so a table redrawn move after move (a new layout object each time) searches once.
+const found = new Map();
+
+/** Return `search()`'s answer for `key` (the numbers it depends on), searching once. */
+export function remembered(key, search) {
+  let w = found.get(key);
+  if (w === undefined) {
+    if (found.size >= 64) found.clear();
+    w = search();
+    found.set(key, w);
+  }
+  return w;
+}

@@ -4,6 +4,7 @@
 // table. Arrow keys move between the games (a native radio group), Enter goes to the chosen
 // game's Play button. The app is asked through the `ui` object (dialog-actions.js).
 
+import { toolButton } from "./buttons.js";
 import { fit, frameLater, picture, unframe } from "./preview.js";
 
 const $ = (id) => document.getElementById(id);
@@ -116,23 +117,17 @@ function details(ui, game, card, current, saved) {
   const buttons = document.createElement("div");
   buttons.className = "buttons";
   if (saved || current) {
-    const resume = document.createElement("button");
-    resume.type = "button";
-    resume.className = "tool";
-    resume.textContent = current ? "Back to it" : "Resume";
-    resume.addEventListener("click", () => { $("dlg-games").close(); if (!current) ui.resume(game.id); });
-    buttons.appendChild(resume);
+    buttons.appendChild(toolButton(current ? "Back to it" : "Resume", () => {
+      $("dlg-games").close();
+      if (!current) ui.resume(game.id);
+    }));
   }
-  const play = document.createElement("button");
-  play.type = "button";
-  play.className = "tool accent";
-  play.textContent = saved || current ? "New deal" : "Play";
-  play.setAttribute("aria-describedby", `game-${game.id}-name`);
-  play.addEventListener("click", () => {
+  const play = toolButton(saved || current ? "New deal" : "Play", () => {
     const options = chosenOptions(card, game);
     $("dlg-games").close();
     ui.newGame(game.id, options);
-  });
+  }, true);
+  play.setAttribute("aria-describedby", `game-${game.id}-name`);
   buttons.appendChild(play);
   box.appendChild(buttons);
   return box;

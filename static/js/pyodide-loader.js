@@ -14,6 +14,13 @@
 // (a missing or damaged pyodide.asm.wasm): the two compile entry points are watched here, so
 // that loadPyodide fails instead, and PyScript tells the page (engine.js shows the error).
 //
+// Two of the start's steps are begun here at once instead of one after the other (issue 28's
+// breakdown, in docs/speed.md): the WebAssembly is compiled while the snapshot is read and
+// checked (Pyodide compiles it only once it holds the snapshot's bytes, some 0.1-0.3 s later
+// on a warm start), and the engine's zip is fetched while Pyodide starts and unpacked into
+// its home folder (PyScript's `files` would fetch it only after Python is up: one more round
+// trip on a first visit). A compile that fails leaves the WebAssembly to Pyodide's own.
+//
 // A snapshot that failed is remembered for its build in the page's localStorage (store.js),
 // which a worker cannot reach: this module asks the page on the snapshot channel
 // ({from: "engine", ask: "failure"}, answered {to: "engine", failure} by boot.js) and says a
@@ -55,40 +62,83 @@ function report(path, fallback) {
   globalThis.patienceBootPath = { path, fallback: fallback ?? null };
 }
 
+const wasmURL = new URL("pyodide.asm.wasm", indexURL).href;
+const zipURL = new URL("patience.zip", site).href;
+
+/** The WebAssembly, compiled from the start (null: Pyodide compiles it the usual way). */
+const compiled = typeof WebAssembly.compileStreaming === "function"
+  ? WebAssembly.compileStreaming(fetch(wasmURL)).catch(() => null) : Promise.resolve(null);
+
+// Pyodide asks for the wasm itself, to compile it: it is answered with a stand-in, and the
+// module compiled above is instantiated instead (below), so the file is fetched once here.
+const standIns = new WeakSet();
+const fetchOriginal = globalThis.fetch;
+globalThis.fetch = function patienceFetch(resource, ...rest) {
+  if (String(resource) !== wasmURL) return fetchOriginal.call(this, resource, ...rest);
+  return compiled.then((module) => {
+    if (!module) return fetchOriginal.call(this, resource, ...rest);
+    const standIn = new Response(null);
+    standIns.add(standIn);
+    return standIn;
+  });
+};
+
+/** The engine's zip, fetched from the start; rejects with words for the page if it fails. */
+const engineZip = fetch(zipURL).then((r) => {
+  if (!r.ok) throw new Error(`the engine (patience.zip) could not be loaded (HTTP ${r.status})`);
+  return r.arrayBuffer();
+});
+engineZip.catch(() => {});
+
 let wasmFailed = null;
 const wasmFailure = new Promise((resolve, reject) => { wasmFailed = reject; });
 wasmFailure.catch(() => {});
+const watched = (promise) => promise.catch((err) => {
+  wasmFailed(new Error(`the Python runtime (WebAssembly) could not be loaded: ${err.message ?? err}`));
+  throw err;
+});
+const instantiate = WebAssembly.instantiate;
 for (const name of ["instantiateStreaming", "instantiate"]) {
   const original = WebAssembly[name];
   if (typeof original !== "function") continue;
-  WebAssembly[name] = function patienceWatched(...args) {
-    return original.apply(this, args).catch((err) => {
-      wasmFailed(new Error(`the Python runtime (WebAssembly) could not be loaded: ${err.message ?? err}`));
-      throw err;
-    });
+  WebAssembly[name] = function patienceWatched(source, imports, ...rest) {
+    if (name !== "instantiateStreaming") return watched(original.call(this, source, imports, ...rest));
+    // Pyodide's fetch of the wasm, answered by a stand-in: the module compiled above.
+    return watched(Promise.resolve(source).then(async (response) => {
+      if (!standIns.has(response)) return original.call(this, response, imports, ...rest);
+      const module = await compiled;
+      return { module, instance: await instantiate(module, imports) };
+    }));
   };
 }
 
 /** Pyodide's loadPyodide, failing (not waiting forever) when its WebAssembly cannot load. */
 const load = (options) => Promise.race([loadOriginal(options), wasmFailure]);
 
+/** Unpack the engine's zip into Pyodide's home folder (the working folder, on sys.path). */
+async function withEngine(pyodide) {
+  pyodide.unpackArchive(await engineZip, "zip");
+  return pyodide;
+}
+
 export async function loadPyodide(options = {}) {
   const plain = { ...options, indexURL };
   const found = await findSnapshot(site, version, await pageFailure);
   if (found.reason === null) {
+    let pyodide;
     try {
-      const pyodide = await load({ ...plain, _loadSnapshot: found.bytes });
+      pyodide = await load({ ...plain, _loadSnapshot: found.bytes });
       report("snapshot");
-      return pyodide;
     } catch {
       // Damaged bytes (their SHA-256 is not the header's), or a boot from good ones failed.
       const damaged = await found.bytes.then(() => false, () => true);
       await found.drop();
       rememberSnapshotFailure(found.build, damaged ? "corrupt" : "failed");
       report("plain", damaged ? "corrupt" : "failed");
-      return load(plain);
+      pyodide = await load(plain);
     }
+    return withEngine(pyodide);
   }
   report("plain", found.reason);
-  return load(plain);
+  return withEngine(await load(plain));
 }

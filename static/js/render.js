@@ -7,6 +7,7 @@ import { geometry } from "./geometry.js";
 import { drawCue } from "./hint-cue.js";
 import { keyForPile } from "./keyboard-nav.js";
 import { inTurn, startCascade, stopCascade } from "./celebrate.js";
+import { outOfPlay, outOfPlayWords } from "./in-play.js";
 import { inFlight, motionOn, planMotion, play } from "./motion.js";
 import { kindOf, stockOf } from "./piles.js";
 import { sound } from "./sound.js";
@@ -53,7 +54,6 @@ export function render(table, snap, names, view = {}) {
   for (const el of kept.cards.values()) for (const anim of el.getAnimations?.() ?? []) anim.cancel();
   const keep = { cards: new Map(), piles: new Map() };
   const added = document.createDocumentFragment();
-  const free = snap.free ? new Set(snap.free) : null;
   const marks = view.marks ?? [];
   let z = 1;
   for (const [id, g] of Object.entries(geo.piles)) {
@@ -75,7 +75,8 @@ export function render(table, snap, names, view = {}) {
     if (shortcut && pile.getAttribute("aria-keyshortcuts") !== shortcut) pile.setAttribute("aria-keyshortcuts", shortcut);
     else if (!shortcut && pile.hasAttribute("aria-keyshortcuts")) pile.removeAttribute("aria-keyshortcuts");
     const kind = kindOf(snap.layout, id);
-    let cls = `pile${kind === "stock" ? " stock" : ""}${free && kind === "tableau" ? " cell" : ""}`;
+    // A pile nobody can use once empty (the engine's `closed`) shows no outline.
+    let cls = `pile${kind === "stock" ? " stock" : ""}${snap.layout?.closed?.includes(id) ? " closed" : ""}`;
     const recycle = kind === "stock" && cards.length === 0 && snap.taps[`${id}:0`];
     if (recycle) cls += " recycle";
     if (g.overlap) cls += " overlap";
@@ -91,6 +92,7 @@ export function render(table, snap, names, view = {}) {
     const mark = recycle ? '<span class="mark" aria-hidden="true">↻</span>' : "";
     if (pile.innerHTML !== mark) pile.innerHTML = mark;
     g.el = pile;
+    const out = outOfPlay(snap, id, cards);
     g.cards = cards.map((code, i) => {
       const cid = snap.ids?.[id]?.[i];
       const key = cid !== undefined ? `${cid}|${code}` : `${id}#${i}|${code}`;
@@ -115,8 +117,8 @@ export function render(table, snap, names, view = {}) {
         next.push({ id: cid, x: g.spots[i].x, y: g.spots[i].y, up: code !== null });
       }
       let c = el.dataset.base;
-      // Not in play: a covered pile's cards, and the face-up cards under a free top card.
-      if (free && kind === "tableau" && code !== null && (!free.has(id) || i < cards.length - 1)) c += " covered";
+      // Not in play (the engine's list of free piles): greyed, and the pile's label says so.
+      if (code !== null && i < out) c += " covered";
       if (view.selected && view.selected.pile === id && i >= view.selected.index) c += " selected";
       for (const m of marks) if (m.pile === id && m.index !== null && i >= m.index) c += ` ${m.cls}`;
       setClass(el, c);
@@ -128,7 +130,7 @@ export function render(table, snap, names, view = {}) {
   // A focused pile that goes (another game's table) hands the focus to the first pile, so
   // the keyboard is never left on the page's body (table.js then puts it on the cursor).
   const lost = table.contains(document.activeElement) && !live.has(document.activeElement);
-  for (const child of [...table.children]) if (!live.has(child) && !child.matches("svg.hint-cue")) child.remove();
+  for (const child of [...table.children]) if (!live.has(child) && !child.matches("svg.hint-cue, .run-badge")) child.remove();
   table.appendChild(added);
   drawCue(table, geo, marks, { still: !motionOn() });
   if (lost) keep.piles.values().next().value?.focus({ preventScroll: true });
@@ -185,6 +187,7 @@ export function pileLabel(snap, id, cards, names) {
   } else if (shown.length) {
     parts.push(`face up, bottom to top: ${shown.join(", ")}`);
   }
-  if (snap.free && kind === "tableau" && cards.length && !snap.free.includes(id)) parts.push("covered");
+  const out = outOfPlayWords(snap, id, cards);
+  if (out) parts.push(out);
   return parts.join(", ");
 }

@@ -4,15 +4,16 @@
 
 import { fanOffsets } from "./fans.js";
 
-/** A pile's box and its cards' spots, at (x, y), in `room` px of height for a column. */
-export function place(snap, id, x, y, fan, cardW, cardH, index, room) {
+/** A pile's box and its cards' spots, at (x, y), in `room` px of height for a column (its
+ * face-up cards at most `most` px apart, when the table gives it more than usual). */
+export function place(snap, id, x, y, fan, cardW, cardH, index, room, most) {
   const cards = snap.piles[id] ?? [];
   const spots = [];
   if (fan === "down") {
     let down = 0;
     let up = 0;
     cards.forEach((c, i) => { if (i < cards.length - 1) (c === null ? down++ : up++); });
-    const off = fanOffsets(down, up, room, cardH, index.strip);
+    const off = fanOffsets(down, up, room, cardH, index.strip, most);
     let dy = 0;
     for (const c of cards) {
       spots.push({ x, y: y + dy });

@@ -112,6 +112,10 @@ export function checkSnapshot(snap) {
     if (words !== undefined && (!isObject(words) || Object.keys(words).length > L.piles
         || !Object.values(words).every(shortText))) return false;
   }
+  // The piles no card goes into once empty: a short list of pile names.
+  const closed = snap.layout.closed;
+  if (closed !== undefined && (!Array.isArray(closed) || closed.length > L.piles
+      || !closed.every(shortText))) return false;
   if (snap.ids !== undefined) {
     if (!isObject(snap.ids) || Object.keys(snap.ids).length > L.piles) return false;
     for (const ids of Object.values(snap.ids)) {

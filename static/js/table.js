@@ -4,6 +4,7 @@
 import { updateBar } from "./bar.js";
 import { howtoMarks } from "./howto.js";
 import { render } from "./render.js";
+import { drawRun } from "./run-badge.js";
 import { $, app } from "./state.js";
 
 export function draw() {
@@ -17,10 +18,12 @@ export function draw() {
   }
   app.drawPending = false;
   const hadFocus = table.contains(document.activeElement);
+  const width = table.clientWidth;
   app.geo = render(table, snap, app.names, { selected: app.selected, marks: [...app.assist.marks(), ...howtoMarks()] });
   table.classList.toggle("ready", app.ready);
   table.classList.toggle("waiting", !app.ready);
   table.setAttribute("aria-busy", String(!app.ready));
+  drawRun(table, app.geo, snap, width);
   if (!app.ready) {
     const note = document.createElement("p");
     note.className = "boot-indicator";

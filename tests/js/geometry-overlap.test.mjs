@@ -173,18 +173,29 @@ function golf(sizes = [5, 5, 5, 5, 5, 5, 5], deepest = 5) {
   return { layout, piles };
 }
 
-test("Golf's piles show every index with the stock and waste just below them, still as the piles shrink", () => {
-  for (const [w, h] of [[360, 520], [768, 900], [1366, 680]]) {
+test("Golf's stock and waste stand at the foot of the table, the piles above fanned into the height, still as the piles shrink", () => {
+  for (const [w, h] of [[360, 546], [412, 800], [768, 900], [1366, 680]]) {
     const full = geometry(golf(), w, h);
     const late = geometry(golf([0, 1, 2, 5, 1, 0, 3]), w, h);
     assert.equal(late.cardW, full.cardW);
     assert.equal(late.piles.stock.y, full.piles.stock.y, `the stock holds still at ${w}x${h}`);
+    assert.deepEqual(late.piles.t4.spots, full.piles.t4.spots, `a pile holds still at ${w}x${h}`);
+    // Where a thumb reaches: the stock and waste end a gap above the table's foot.
+    assert.ok(Math.abs(full.piles.stock.y + full.cardH + full.gap - h) < 1, `the stock at the foot at ${w}x${h}`);
+    assert.equal(full.piles.waste.y, full.piles.stock.y);
     const spots = full.piles.t1.spots;
     const last = spots[4].y + full.cardH;
-    assert.ok(full.piles.stock.y >= last && full.piles.stock.y - last <= 2 * full.gap, `the stock just below at ${w}x${h}`);
-    for (let i = 0; i < 4; i++) assert.ok(spots[i + 1].y - spots[i].y >= full.index.strip);
-    assert.ok(full.piles.stock.y + full.cardH <= h);
+    assert.ok(full.piles.stock.y >= last + full.gap, `the piles clear of the stock at ${w}x${h}`);
+    for (let i = 0; i < 4; i++) {
+      const step = spots[i + 1].y - spots[i].y;
+      assert.ok(step >= full.index.strip && step <= 0.6 * full.cardH + 1e-9, `a fan of ${step}px at ${w}x${h}`);
+    }
+    // Upright, the seven piles take the width, less a gap between and beside them.
+    if (w < h) assert.ok(7 * full.cardW + 8 * full.gap >= w - 8, `${full.cardW}px cards at ${w}`);
   }
+  // On a phone the piles open out to six tenths of a card, past the touch strip of other games.
+  const phone = geometry(golf(), 360, 546);
+  assert.ok(phone.piles.t1.spots[1].y - phone.piles.t1.spots[0].y >= 0.6 * phone.cardH - 1);
   // Planned for the five cards a pile holds at most, not for a pile that could grow.
   assert.ok(geometry(golf(), 1366, 680).cardW > geometry(golf(undefined, 0), 1366, 680).cardW);
 });

@@ -36,6 +36,9 @@ test("a snapshot of 500,000 cards is not painted (issue 16, point 5), nor any si
       Array.from({ length: 100_000 }, (_, i) => [`x${i}`, "tableau"])) } },
     { ...klondike(), layout: { ...klondike().layout, kinds: ["stock"] } },
     { ...klondike(), layout: { ...klondike().layout, keys: { t1: { key: "1" } } } },
+    { ...klondike(), layout: { ...klondike().layout, closed: "t1" } },
+    { ...klondike(), layout: { ...klondike().layout, closed: [{ pile: "t1" }] } },
+    { ...klondike(), layout: { ...klondike().layout, closed: new Array(100_000).fill("t1") } },
     { ...klondike(), ids: { t1: new Array(100_000).fill(1) } },
     { ...klondike(), labels: { t1: "x".repeat(10_000) } },
     { ...klondike(), title: "t".repeat(100_000) },
@@ -53,6 +56,7 @@ test("a snapshot of 500,000 cards is not painted (issue 16, point 5), nor any si
   const worded = klondike();
   worded.layout.kinds = { stock: "stock", waste: "waste", t1: "tableau" };
   worded.layout.keys = { stock: "s", t1: "1" };
+  worded.layout.closed = ["t1"];
   assert.equal(checkSnapshot(worded), true);                      // the engine's words are fine
   assert.ok(SNAPSHOT_LIMITS.cards >= 104 * 2);
 });

@@ -14,10 +14,10 @@ from .drive import offset
 from .heuristic import make_heuristic
 from .leftward import search as leftward_search
 from .narrow import Narrow, make_narrow
-from .result import Result, Verdict
+from .result import Outcome, Result, Verdict
 from .row import fits, row_search
 from .schedule import WEIGHTS_OF, Fits, Schedule, schedule_of, staged
-from .search import Outcome, best_first, drain
+from .search import best_first, drain
 from .winnable import winnable_key
 
 __all__ = ["DEFAULT_BUDGET", "Result", "Verdict", "search_of", "solve", "solve_steps",
@@ -56,7 +56,13 @@ def solve_steps(r: Rules, s: State, budget: int = DEFAULT_BUDGET,
         raise ValueError(f"a node budget is a whole number from 0 up, not {budget!r}")
     name = search_of(r, s)
     search = OWN[name][1] if name in OWN else _search
-    verdict, moves, nodes = yield from search(r, s, budget, every)
+    return answer(r, s, (yield from search(r, s, budget, every)))
+
+
+def answer(r: Rules, s: State, outcome: Outcome) -> Result:
+    """Make a search's ``outcome`` for position ``s`` the solver's ``Result``: a win is
+    replayed through the checked API first (``_check``)."""
+    verdict, moves, nodes = outcome
     if verdict == "solved":
         _check(r, s, moves)
     v: Verdict = "solved" if verdict == "solved" else (

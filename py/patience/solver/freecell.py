@@ -43,8 +43,8 @@ from ..game import Move, State
 from ..rules import Rules
 from ..vocab import ALTERNATE, ANY_CARD, BUILT_RUN, NO_STOCK, SUIT_UP
 from .drive import path_to
+from .result import Outcome
 
-Outcome = tuple[str, list[Move], int]
 # A step of the search: from, to (columns 0.., cells CELLS + j, the foundations UP), cards.
 Step = tuple[int, int, int]
 # A column's part of the score: cards above a lower one, and each card's depth from the top.

@@ -13,7 +13,7 @@ from collections.abc import Callable, Generator
 from ..game import State
 from ..rules import Rules
 from .leftbound import lost
-from .stockbeam import Outcome
+from .result import Outcome
 
 Then = Callable[[Rules, State, int, int], Generator[int, None, Outcome]]
 

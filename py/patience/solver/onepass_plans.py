@@ -22,8 +22,8 @@ from collections.abc import Callable, Generator
 from ..game import State
 from ..rules import Rules
 from . import api, lookahead, onepass
-from .result import Result, Verdict
-from .search import Outcome, drain
+from .result import Outcome, Result
+from .search import drain
 
 Plan = Callable[[Rules, State, int, int], Generator[int, None, Outcome]]
 
@@ -61,13 +61,9 @@ PLANS: dict[str, Plan] = {"issue17": issue17, "widening": widening, "today": api
 
 
 def solve_with(plan: str, r: Rules, s: State, budget: int) -> Result:
-    """Search ``s`` with the named plan (``PLANS``) within ``budget`` positions, a win
-    replayed through the checked API (``api._check``) as ``solve`` does."""
+    """Search ``s`` with the named plan (``PLANS``) within ``budget`` positions, its outcome
+    made a ``Result`` as ``solve``'s is (``api.answer``: a win replayed through the checked
+    API)."""
     if not onepass.fits(r):
         raise ValueError(f"the one-pass plans do not fit {r.game.id}")
-    verdict, moves, nodes = drain(PLANS[plan](r, s, budget, 0))
-    if verdict == "solved":
-        api._check(r, s, moves)
-    v: Verdict = "solved" if verdict == "solved" else (
-        "unwinnable" if verdict == "unwinnable" else "unknown")
-    return Result(v, moves, nodes, api.uses_hidden(r, s))
+    return api.answer(r, s, drain(PLANS[plan](r, s, budget, 0)))

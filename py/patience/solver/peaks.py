@@ -27,8 +27,7 @@ from ..game import Move, State
 from ..rules import Rules
 from ..vocab import OntoWaste
 from . import drive
-
-Outcome = tuple[str, list[Move], int]
+from .result import Outcome
 
 
 def fits(r: Rules) -> bool:

@@ -49,8 +49,8 @@ from ..game import Move, State
 from ..rules import Rules
 from . import drive
 from .drive import bits
+from .result import Outcome
 
-Outcome = tuple[str, list[Move], int]
 # A removal of the search: kind (0 a King of the pyramid, 1 two pyramid cards, 2 a card
 # of the stock or the waste with a pyramid card), then two numbers: the pyramid place and
 # unused, two pyramid places, or the card of the stock or the waste and the pyramid place.

@@ -10,6 +10,10 @@ from ..game import Move
 
 Verdict = Literal["solved", "unwinnable", "unknown"]
 
+# What a search loop returns before it becomes a ``Result``: the verdict, the winning moves
+# (empty unless solved) and the positions expanded. Every search imports it from here.
+Outcome = tuple[str, list[Move], int]
+
 
 @dataclass(frozen=True)
 class Result:

@@ -27,7 +27,7 @@ from ..cards import RANK
 from ..game import Move, State
 from ..rules import Rules
 from ..vocab import NO_BUILDING, WRAP
-from .search import Outcome
+from .result import Outcome
 
 
 def _arc(present: int, start: int, step: int) -> int:

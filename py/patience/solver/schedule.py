@@ -25,7 +25,7 @@ from ..vocab import SUIT_UP
 from . import castle, klondike
 from .heuristic import ALTERNATES, WEIGHTS
 from .narrow import make_narrow
-from .search import Outcome
+from .result import Outcome
 
 # A depth-first search run in passes (``klondike.dfs``, ``castle.dfs``: each a function over
 # ``drive.depth_first``): called with the rules, the position, the budget and ``every``, and

@@ -23,6 +23,7 @@ from .blocked import make_blocked
 from .fold import make_expand
 from .heuristic import Heuristic
 from .narrow import Narrow
+from .result import Outcome as Outcome  # noqa: PLC0414 (castle.py, klondike.py import it here)
 
 
 def forced(r: Rules, s: State) -> tuple[State, tuple[Move, ...]]:
@@ -34,9 +35,6 @@ def forced(r: Rules, s: State) -> tuple[State, tuple[Move, ...]]:
             return s, tuple(played)
         played.append(safe[0])
         s = r.apply(s, safe[0])
-
-
-Outcome = tuple[str, list[Move], int]
 
 
 def finished(r: Rules, s: State, moves: list[Move]) -> list[Move]:

@@ -54,8 +54,8 @@ from ..game import Move, State
 from ..games.layouts import remove_runs
 from ..rules import Rules
 from ..vocab import ANY_CARD, ANY_SUIT, SUIT_RUN, TO_EVERY_PILE, WHOLE_RUNS
+from .result import Outcome
 
-Outcome = tuple[str, list[Move], int]
 # A position: a pile per tableau pile (face-down count, then the cards, bottom first).
 Piles = tuple[bytes, ...]
 # A move of the search: from pile, to pile, cards (from -1: a deal of that many cards).
