@@ -252,7 +252,7 @@ def test_restarts_sharing_their_proofs_never_contradict_the_plain_search(
         seed: int, unit: int) -> None:
     """On positions of random play from deals 1-40, restarts far too short to decide alone
     (``unit`` positions times Luby's sequence), sharing the positions they prove lost
-    (``castle.Sharing``), give the plain search's verdict: a won position is never called
+    (``proofs.Sharing``), give the plain search's verdict: a won position is never called
     lost (and its win replays), and a lost one is proven by the restarts together in fewer
     positions than they would need apart."""
     verdicts = set()

@@ -12,6 +12,7 @@ import patience
 from patience import Rules, State, parse_position
 from patience.solver import klondike, solve
 from patience.solver.heuristic import WEIGHTS, make_heuristic
+from patience.solver.proofs import Sharing
 from patience.solver.search import best_first, drain
 
 from helpers import plain_search, random_moves, replays, restarted, suits_up_to
@@ -173,7 +174,7 @@ def test_restarts_sharing_their_proofs_give_the_plain_search_s_verdict(
         seed: int, unit: int) -> None:
     """On random small positions, restarts far too short to decide alone (``unit``
     positions times Luby's sequence), sharing the positions they prove lost
-    (``klondike.Sharing``), give the verdict of a plain search of every reachable position:
+    (``proofs.Sharing``), give the verdict of a plain search of every reachable position:
     a won position is never called lost, its win replays, and a lost one is proven."""
     verdicts = set()
     for _, r, s, truth in small_known(seed):
@@ -196,3 +197,49 @@ def test_a_fresh_shared_set_changes_nothing_and_fills_as_the_search_goes() -> No
         assert drain(klondike.dfs(r, s, 3_000, seed=seed, proven=proven)) == \
             dfs(r, s, 3_000, seed=seed)
         assert proven
+
+
+TWINS = """klondike draw=1 passes=unlimited takeback=no
+stock: 7C 8C 9C TC JC QC 5D 6D 7D 8D 9D TD JD QD KD 4H 6H 7H 8H 9H TH JH QH KH 5S 7S 8S 9S TS JS QS
+waste: -
+f1: AC 2C 3C 4C 5C
+f2: AD 2D 3D 4D
+f3: AH 2H 3H
+f4: AS 2S 3S 4S
+t1: 6C 5H
+t2: 6S
+t3: KC
+t4: KS
+t5: -
+t6: -
+t7: -
+"""
+
+
+def test_a_game_s_own_undo_leaves_the_proofs_path_alone() -> None:
+    """``proofs.Sharing`` wraps the game rather than extending it: Klondike's move
+    generator plays and takes back twin swaps with its own ``undo``, which pops no proof
+    frame, and only the wrapper's ``undo`` (a position left) does."""
+    # 6♠ uncovered, its twin 6♣ holding 5♥, clubs up to the 5: the generator tries the
+    # swap of 5♥ onto 6♠ and 6♣ going up.
+    r, s = parse_position(TWINS)
+    game = klondike.Klondike(r, s, True, True, None)
+    assert game.twins and game.pairs()
+    shared = Sharing(game, set())
+    shared.start()
+    frames = list(shared.proofs.frames)
+    plans = shared.children()
+    assert any(p[6][0] >= 0 for p in plans)
+    assert shared.proofs.frames == frames
+    recs = next(x for x in map(shared.enter, plans) if x is not None)
+    assert len(shared.proofs.frames) == 2
+    shared.undo(recs)
+    assert shared.proofs.frames == frames
+
+
+def test_the_dead_end_test_is_asked_after_every_move() -> None:
+    """In Yukon the dead-end test is asked after every move, not only after a card turned
+    or a pile emptied: deal 30, lost, is proven in 284 positions (1,229 when it was asked
+    only there)."""
+    r = patience.rules("yukon")
+    assert dfs(r, r.deal(30), 10_000) == ("unwinnable", [], 284)

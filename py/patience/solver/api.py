@@ -116,7 +116,7 @@ def _passes(r: Rules, s: State, every: int, plan: Schedule, narrow: Narrow | Non
             budget: int, spent: list[int]) -> Iterator[tuple[Start, int, bool]]:
     """Yield each pass of ``plan``: how to start it on its share, the share (of what is
     left when it comes, ``spent[0]`` used), whether it is exact."""
-    # The positions the depth-first passes prove lost, shared by them (``castle.Sharing``).
+    # The positions the depth-first passes prove lost, shared by them (``proofs.Sharing``).
     proven: set[int] | None = set() if plan.shares else None
     for p in plan.passes:
         if p.search in ("best", "narrow"):

@@ -57,9 +57,8 @@ from ..rules import Rules
 from ..vocab import ANY_CARD, ANY_SUIT, NO_STOCK, ONE_CARD, STAYS_EMPTY, SUIT_UP
 from . import restart
 from .blocked import held_for_good, masks
-from .drive import Replay
-from .klondike import foundations_of, walk
-from .proofs import Proofs
+from .drive import InPlace, Replay, foundations_of, walk
+from .proofs import Sharing
 from .search import Outcome, finished
 from .zobrist import BOTTOM, ZF, ZU, foundation_key, tableau_key
 
@@ -97,11 +96,11 @@ def dfs(r: Rules, root: State, budget: int, every: int = 0,
     expands exactly what the general search does. ``seed``: as for ``klondike.dfs``, the
     order changes which positions come first, never which are expanded before the search
     runs dry. With ``proven`` (a set shared by the restarts of one search), the search
-    skips the positions proven lost there and adds those it proves (``Sharing``).
+    skips the positions proven lost there and adds those it proves (``proofs.Sharing``).
     """
-    game = (Castle(r, root, prune, eager, seed) if proven is None
-            else Sharing(r, root, prune, eager, seed, proven))
-    return (yield from walk(game, _replay, r, root, budget, every))
+    game = Castle(r, root, prune, eager, seed)
+    shared: InPlace[Plan, Record] = game if proven is None else Sharing(game, proven)
+    return (yield from walk(shared, _replay, r, root, budget, every))
 
 
 class Castle:
@@ -185,9 +184,20 @@ class Castle:
         key = self.key
         if key != h:
             if key in seen:
-                Castle.undo(self, recs)
+                self.undo(recs)
                 return None
             seen.add(key)
+        return recs
+
+    def moved(self, plan: Plan) -> int:
+        """Return the key after ``plan``'s move alone (``proofs.Keyed``)."""
+        return self.key ^ plan[1]
+
+    def play(self, plan: Plan) -> list[Record]:
+        """Play ``plan`` and the safe moves after it; return their records."""
+        _, delta, kind, a, b = plan
+        recs = [self.do(kind, a, b, delta)]
+        recs += self.close()
         return recs
 
     def children(self) -> list[Plan]:
@@ -266,48 +276,6 @@ class Castle:
             members |= m
         return held_for_good(stacks, members, gone, low, ups, EVERY if self.spaces else 0,
                              False)
-
-
-class Sharing(Castle):
-    """``Castle`` that proves positions lost as it goes and skips those proven before, in
-    ``proven``, a set of keys shared by the passes of one search (``proofs.py``)."""
-
-    def __init__(self, r: Rules, root: State, prune: bool, eager: bool, seed: int | None,
-                 proven: set[int]) -> None:
-        super().__init__(r, root, prune, eager, seed)
-        self.proofs = Proofs(proven)
-
-    def start(self) -> list[Record]:
-        closing = super().start()
-        self.proofs.push(self.key, self.key)
-        return closing
-
-    def enter(self, plan: Plan) -> list[Record] | None:
-        seen, proofs = self.seen, self.proofs
-        proven = proofs.proven
-        _, delta, kind, a, b = plan
-        h = self.key ^ delta
-        if h in proven:
-            return None
-        if h in seen:
-            proofs.reach(h)
-            return None
-        seen.add(h)
-        recs = [self.do(kind, a, b, delta)]
-        recs += self.close()
-        key = self.key
-        if key != h:
-            if key in proven or key in seen:
-                Castle.undo(self, recs)
-                proofs.alias(h, key)
-                return None
-            seen.add(key)
-        proofs.push(key, h)
-        return recs
-
-    def undo(self, recs: list[Record]) -> None:
-        Castle.undo(self, recs)
-        self.proofs.pop()
 
 
 # BELOW[k]: the clubs of rank k or lower (shifted by the suit for the others).

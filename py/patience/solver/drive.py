@@ -29,10 +29,11 @@ through ``offset``.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Hashable, Iterable
+from collections.abc import Callable, Generator, Hashable, Iterable
 from heapq import heappop, heappush
 from typing import Generic, Protocol, TypeVar
 
+from ..cards import RANK, SUIT
 from ..game import Move, State
 from ..rules import Rules
 
@@ -183,6 +184,26 @@ class ByValue(Generic[Pos, Plan, Step]):
     def lost(self, recs: list[tuple[Pos, list[Step]]] | None) -> bool:
         """Never: a game of values drops a lost position by giving it no children."""
         return False
+
+
+def walk(game: InPlace[Plan, Rec],
+         replay: Callable[[Rules, State, list[list[Rec]]], list[Move]],
+         r: Rules, root: State, budget: int,
+         every: int) -> Generator[int, None, tuple[str, list[Move], int]]:
+    """Drive ``game`` (the in-place form of ``root``) depth first; return the verdict, the
+    moves of a win (its records turned into engine moves by ``replay``) and the nodes
+    (``klondike.dfs``, ``castle.dfs``)."""
+    verdict, path, nodes = yield from depth_first(game, budget, every)
+    return verdict, (replay(r, root, path) if verdict == "solved" else []), nodes
+
+
+def foundations_of(r: Rules, root: State) -> list[int]:
+    """Return how high each suit stands on the foundations of ``root``, by suit."""
+    found = [0, 0, 0, 0]
+    for f in r.F:
+        for card in root.piles[f]:
+            found[SUIT[card]] = max(found[SUIT[card]], RANK[card])
+    return found
 
 
 class Replay:

@@ -12,13 +12,20 @@ induction over the order in which keys are added, every key in ``proven`` is of 
 position, whatever the order of the moves and wherever a search was cut off (a position
 left open when the budget ran out proves nothing). A later restart skips those positions
 and counts no node for them, so the restarts together search further than each alone, and
-each still runs dry only on a lost game (``castle.Sharing``, ``klondike.Sharing``).
+each still runs dry only on a lost game (``Sharing``, over ``castle.Castle`` and, for Yukon,
+``klondike.Klondike``).
 
 The only way a key could be wrong is the searches' own: two positions joined by a chance
 meeting of their 128-bit keys.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Generic, Protocol, TypeVar
+
+Plan = TypeVar("Plan")
+Rec = TypeVar("Rec")
 
 
 class Proofs:
@@ -76,3 +83,82 @@ class Proofs:
         if self.frames:
             frame = self.frames[-1]
             frame[1] = min(frame[1], low)
+
+
+class Keyed(Protocol[Plan, Rec]):
+    """A game made fast for search whose positions are met by their key alone (no
+    dominance): the ``drive.InPlace`` members ``Sharing`` passes on, and two of its own."""
+
+    key: int
+
+    def start(self) -> list[Rec]: ...
+
+    def children(self) -> list[Plan]: ...
+
+    def moved(self, plan: Plan) -> int:
+        """Return the key after ``plan``'s move alone (before the forced moves)."""
+        ...
+
+    def play(self, plan: Plan) -> list[Rec]:
+        """Play ``plan`` and the forced moves after it; return their records."""
+        ...
+
+    def undo(self, recs: list[Rec]) -> None: ...
+
+    def won(self) -> bool: ...
+
+    def lost(self, recs: list[Rec] | None) -> bool: ...
+
+
+class Sharing(Generic[Plan, Rec]):
+    """The ``drive.InPlace`` of ``game`` that proves positions lost as it goes and skips
+    those proven before, in ``proven``, a set of keys shared by the passes of one search.
+
+    It keeps the positions met itself and wraps the game rather than extending it, so the
+    game's own calls (``undo`` inside its move generator) never touch the proofs' path:
+    ``undo`` here takes back a position entered and pops its frame, and nothing else does.
+    """
+
+    def __init__(self, game: Keyed[Plan, Rec], proven: set[int]) -> None:
+        self.game = game
+        self.proofs = Proofs(proven)
+        self.met: set[int] = set()
+        self.children: Callable[[], list[Plan]] = game.children
+        self.won: Callable[[], bool] = game.won
+        self.lost: Callable[[list[Rec] | None], bool] = game.lost
+
+    def start(self) -> list[Rec]:
+        """Play the root's forced moves and enter the root."""
+        closing = self.game.start()
+        key = self.game.key
+        self.met.add(key)
+        self.proofs.push(key, key)
+        return closing
+
+    def enter(self, plan: Plan) -> list[Rec] | None:
+        """Play ``plan`` and its forced moves, unless its position was met or proven lost
+        (before or after the forced moves)."""
+        game, met, proofs = self.game, self.met, self.proofs
+        proven = proofs.proven
+        h = game.moved(plan)
+        if h in proven:
+            return None
+        if h in met:
+            proofs.reach(h)
+            return None
+        met.add(h)
+        recs = game.play(plan)
+        key = game.key
+        if key != h:
+            if key in proven or key in met:
+                game.undo(recs)
+                proofs.alias(h, key)
+                return None
+            met.add(key)
+        proofs.push(key, h)
+        return recs
+
+    def undo(self, recs: list[Rec]) -> None:
+        """Take back the moves into the position on top of the path, and leave it."""
+        self.game.undo(recs)
+        self.proofs.pop()

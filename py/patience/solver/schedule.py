@@ -47,7 +47,7 @@ class Schedule:
     passes: tuple[Pass, ...]
     dfs: Dfs | None = None
     # Whether the depth-first passes share the positions they prove lost (a ``proven`` set,
-    # ``castle.Sharing``).
+    # ``proofs.Sharing``).
     shares: bool = False
 
 
