@@ -59,7 +59,8 @@ from . import restart
 from .blocked import held_for_good, masks
 from .drive import InPlace, Replay, foundations_of, walk
 from .proofs import Sharing
-from .search import Outcome, finished
+from .result import Outcome
+from .search import finished
 from .zobrist import BOTTOM, ZF, ZU, foundation_key, tableau_key
 
 # A move of the search: its order among its siblings, its key change, kind, from, to.

@@ -40,7 +40,8 @@ from ..game import State
 from ..rules import Rules
 from ..vocab import IN_SUIT
 from . import drive, onepass
-from .onepass import DECK, RUN, TO_FOUNDATION, UP, Outcome, Step, _replay
+from .onepass import DECK, RUN, TO_FOUNDATION, UP, Step, _replay
+from .result import Outcome
 from .stockbeam import buried
 
 # A position: the tableau piles, the foundations' heights (two a suit, the higher first),

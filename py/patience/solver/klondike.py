@@ -88,7 +88,8 @@ from . import restart
 from .drive import InPlace, foundations_of, walk
 from .proofs import Sharing
 from .reach import hopeless
-from .search import Outcome, finished
+from .result import Outcome
+from .search import finished
 from .zobrist import BOTTOM, NONE, ZD, ZF, ZK, ZR, ZU, ZW, foundation_key, tableau_key
 
 # A move of the search: its order among its siblings, its key change, kind, a, b, c, and

@@ -40,10 +40,10 @@ from ..game import Move, State
 from ..rules import Rules
 from ..vocab import ALTERNATE, ANY_CARD, ONE_CARD, SUIT_UP, TO_WASTE
 from . import drive
+from .result import Outcome
 from .search import finished
 from .stockbeam import buried
 
-Outcome = tuple[str, list[Move], int]
 # A step of the search, replayed into engine moves at the end: a tableau pile's top card up
 # (UP, pile, -1), a tableau card onto another pile (RUN, from, to), the card at a deck
 # place played after the turns that bring it up (DECK, place, pile or TO_FOUNDATION).

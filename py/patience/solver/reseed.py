@@ -18,6 +18,7 @@ from ..game import State
 from ..rules import Rules
 from . import onepass
 from .drive import offset
+from .result import Outcome
 
 # The beams' width, and the seed of the first (seeds 1, 2, 3 … follow).
 WIDTH = 48
@@ -25,7 +26,7 @@ FIRST_SEED = 1
 
 
 def reseeded(r: Rules, s: State, budget: int, every: int = 0, width: int = WIDTH,
-             score: onepass.Score | None = None) -> Generator[int, None, onepass.Outcome]:
+             score: onepass.Score | None = None) -> Generator[int, None, Outcome]:
     """Run beams ``width`` wide with seeds 1, 2, 3 … within ``budget`` positions; return
     ``solved`` with the first win's moves, else ``unknown``, and the positions used. A
     generator like ``onepass.beam``: it yields the positions used so far every ``every`` of

@@ -23,7 +23,7 @@ from .blocked import make_blocked
 from .fold import make_expand
 from .heuristic import Heuristic
 from .narrow import Narrow
-from .result import Outcome as Outcome  # noqa: PLC0414 (castle.py, klondike.py import it here)
+from .result import Outcome
 
 
 def forced(r: Rules, s: State) -> tuple[State, tuple[Move, ...]]:

@@ -27,9 +27,9 @@ from ..rules import Rules
 from ..vocab import SUIT_UP
 from . import drive
 from .fold import make_legal
+from .result import Outcome
 from .search import forced
 
-Outcome = tuple[str, list[Move], int]
 # Positions reached a level, per position kept.
 REACH = 40
 # The weights of ``score``: a card up, a face-down card, a card on a lower one of its suit,

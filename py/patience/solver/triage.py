@@ -17,6 +17,7 @@ from ..game import State
 from ..rules import Rules
 from . import onepass
 from .drive import offset
+from .result import Outcome
 
 # The narrow beams' widths, and the cards up one of them must reach for the deal to be
 # searched further.
@@ -25,7 +26,7 @@ PROMISE = 40
 
 
 def narrow(r: Rules, s: State, budget: int,
-           every: int = 0) -> Generator[int, None, tuple[onepass.Outcome, int]]:
+           every: int = 0) -> Generator[int, None, tuple[Outcome, int]]:
     """Run the narrow beams within ``budget``; return the outcome (``solved`` when one wins,
     else ``unknown``) and the most cards up they reached."""
     reach = [0]
