@@ -154,6 +154,13 @@ def test_a_rerun_resumes_solving_nothing_twice(tmp_path: Path) -> None:
     assert again == found and out.stat().st_size == size
 
 
+def test_decided_only_without_a_results_file_is_refused_not_ignored(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        study.main(["klondike", "--deals", "1", "--decided-only"])
+    assert "--decided-only needs --out" in capsys.readouterr().err
+
+
 def test_a_decided_only_run_writes_the_decided_deals_and_reads_back_as_a_full_one(
         tmp_path: Path) -> None:
     full, decided = tmp_path / "full.jsonl", tmp_path / "decided.jsonl"

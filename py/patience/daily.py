@@ -7,8 +7,8 @@ that list are all it takes for every device to agree:
 1. **The variant.** A game's daily is played with its default options when the list for them
    holds at least :data:`MIN_LIST` deals; otherwise with the option set whose list is the
    longest (the first in the order of the game's choices on a tie), such as one-suit Spider,
-   if it holds that many. A game with no list that long (today Roosevelt and Moving Left,
-   whose searches rarely find a win) has no daily. Options
+   if it holds that many. A game with no list that long (today Moving Left, whose search has
+   never found a win) has no daily. Options
    that never change which deals can be won (Klondike's scoring, timed play, peeking) are
    the player's own choice and do not change the deal.
 2. **The day.** The date's day number ``d`` counts days from 1970-01-01 (the proleptic

@@ -683,6 +683,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.game is None:
         p.error("name a game (or give --report FILE)")
+    if args.decided_only and args.out is None:
+        p.error("--decided-only needs --out FILE (it says which rows to leave out of it)")
     try:
         r = Rules(find_game(args.game), parse_words(args.option))
         deals = parse_deals(args.deals)

@@ -52,8 +52,14 @@ function bootFailed(err) {
 // waits until the player accepts it; the game is saved first, then the page reloads. It is
 // registered once the engine's start has ended (or failed): its precache asks for every file
 // of the site again, which on a first visit would compete with the runtime's download.
+let registered = false;
+/** The service worker's registration, once: when the engine has started (its precache then no
+ * longer competes with the runtime's download), or after REGISTER_ANYWAY_MS if it has not, so a
+ * first visit on a device too slow to start Python in that time still installs the offline app. */
+const REGISTER_ANYWAY_MS = 20000;
 function registerServiceWorker() {
-  if (!("serviceWorker" in navigator)) return;
+  if (registered || !("serviceWorker" in navigator)) return;
+  registered = true;
   let accepted = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (accepted) window.location.reload();
@@ -179,13 +185,16 @@ export async function boot(controller, { openLink }) {
   const opening = paintStart();
   watchPage();
   watchSnapshot();
+  const registerAnyway = setTimeout(registerServiceWorker, REGISTER_ANYWAY_MS);
   try {
     await startEngine();
   } catch (err) {
+    clearTimeout(registerAnyway);
     bootFailed(err);
     registerServiceWorker();
     return;
   }
+  clearTimeout(registerAnyway);
   registerServiceWorker();
   ctl.started(await call("catalogue"));
   store.write(store.keys.catalogueCache, JSON.stringify({ cards: app.names }));

@@ -47,7 +47,8 @@ BELOW: tuple[tuple[int, ...], ...] = tuple(
 
 def lost(r: Rules, s: State) -> bool:
     """Tell whether Forty Thieves position ``s`` is lost for certain: no pile of the
-    relaxed game (see the module) is ever emptied."""
+    relaxed game (see the module) is ever emptied. Sound only for the tables ``forty.fits``
+    accepts (one card lifted, no cells, no takeback, one pass), as the module proves."""
     return not opens(r, s)
 
 
@@ -89,12 +90,9 @@ def sweep(piles: list[list[int]], up: list[int], waste: list[int], stock: list[i
                     if not pile:
                         return True
                     seen[pile[-1]] = True
-            while waste and free(waste[-1]):
-                waste.pop()
-                changed = True
+        # The waste's cards are all seen already, so taking one off changes nothing here.
         if at == len(stock):
             return False
         c = stock[at]
         at += 1
         seen[c] = True
-        waste.append(c)
