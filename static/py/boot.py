@@ -2,8 +2,8 @@
 
 PyScript runs this in a web worker (``<script type="py" worker name="engine">`` in
 ``index.html``) once Pyodide is up there and ``patience.zip`` is unpacked into its home
-folder (by ``static/js/pyodide-loader.js``, which fetches the zip as it starts), so the page's main thread never waits while Python starts or
-thinks. The page (``static/js/engine.js``) reaches the two names in ``__export__`` through
+folder (by ``static/js/pyodide-loader.js``, which fetches the zip as it starts), so the
+page's main thread never waits while Python starts or thinks. The page (``static/js/engine.js``) reaches the two names in ``__export__`` through
 the worker PyScript made, asynchronously:
 
 - ``started()`` returns JSON ``{"error": null | text, "methods": [...], "boot": ...,
