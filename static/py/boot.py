@@ -1,10 +1,10 @@
 """Start the page's engine in a worker and answer the page's calls.
 
 PyScript runs this in a web worker (``<script type="py" worker name="engine">`` in
-``index.html``) once Pyodide is up there and ``patience.zip`` is unpacked into its home
-folder (by ``static/js/pyodide-loader.js``, which fetches the zip as it starts), so the
-page's main thread never waits while Python starts or thinks. The page (``static/js/engine.js``) reaches the two names in ``__export__`` through
-the worker PyScript made, asynchronously:
+``index.html``) once Pyodide is up there and ``patience.zip`` is unpacked into its home folder
+(by ``static/js/pyodide-loader.js``, which fetches the zip as it starts), so the page's main
+thread never waits while Python starts or thinks. The page (``static/js/engine.js``) reaches
+the two names in ``__export__`` through the worker PyScript made, asynchronously:
 
 - ``started()`` returns JSON ``{"error": null | text, "methods": [...], "boot": ...,
   "fallback": ...}``: the engine's start, the bridge's public methods, and how Pyodide
