@@ -276,10 +276,28 @@ def _mover(deck: tuple[int, ...], onto: list[list[int]], chain_for: Chain,
     """Return ``children``, which gives the moves of a position, in the order to try them:
     with ``turns``, the plays of every stock card after the turns that bring it up too."""
     n_deck = len(deck)
+    # Per foundations met: the foundation that takes each card a foundation takes (as
+    # ``chain_for`` has it: the first pile of the suit at the rank below).
+    taking: dict[tuple[int, ...], dict[int, int]] = {}
+
+    def takes(found: tuple[int, ...]) -> dict[int, int]:
+        """Return the cards the foundations ``found`` take, each with its foundation."""
+        got = taking.get(found)
+        if got is None:
+            decks = len(found) // 4
+            got = {}
+            for i in range(len(found) - 1, -1, -1):
+                if found[i] < 13:
+                    got[4 * found[i] + i // decks] = i
+            if len(taking) >= _REMEMBERED:
+                taking.clear()
+            taking[found] = got
+        return got
 
     def children(pos: Position) -> list[Child]:
         """Return the moves of a position (before safe moves): order, step, position."""
         tab, found, gone, p = pos
+        up = takes(found)
         # The moves by their order (0 first), each kept in the order made: a stable sort.
         ups: list[Child] = []
         plays: list[Child] = []
@@ -303,7 +321,7 @@ def _mover(deck: tuple[int, ...], onto: list[list[int]], chain_for: Chain,
         for t, pile in held:
             c = pile[-1]
             lifted = pile[:-1]
-            i = chain_for(found, c)
+            i = up.get(c, -1)
             if i >= 0:
                 rest = list(tab)
                 rest[t] = lifted
@@ -323,7 +341,7 @@ def _mover(deck: tuple[int, ...], onto: list[list[int]], chain_for: Chain,
         if w >= 0:
             c = deck[w]
             after = gone | 1 << w
-            i = chain_for(found, c)
+            i = up.get(c, -1)
             if i >= 0:
                 plays.append((1, (DECK, w, TO_FOUNDATION), (tab, put(found, i), after, p)))
             if c in want:
@@ -344,7 +362,7 @@ def _mover(deck: tuple[int, ...], onto: list[list[int]], chain_for: Chain,
         for q in range(p, n_deck):
             c = deck[q]
             after = gone | 1 << q
-            i = chain_for(found, c)
+            i = up.get(c, -1)
             if i >= 0:
                 later_up.append((2, (DECK, q, TO_FOUNDATION), (tab, put(found, i), after, q + 1)))
             if c in want:
