@@ -276,6 +276,8 @@ def _mover(deck: tuple[int, ...], onto: list[list[int]], chain_for: Chain,
     """Return ``children``, which gives the moves of a position, in the order to try them:
     with ``turns``, the plays of every stock card after the turns that bring it up too."""
     n_deck = len(deck)
+    # parents[c]: the two cards ``c`` may go on (-1 twice for a King).
+    parents = [(*(b for b in range(52) if c in onto[b]), -1, -1)[:2] for c in range(52)]
     # Per foundations met: the foundation that takes each card a foundation takes (as
     # ``chain_for`` has it: the first pile of the suit at the rank below).
     taking: dict[tuple[int, ...], dict[int, int]] = {}
@@ -303,52 +305,58 @@ def _mover(deck: tuple[int, ...], onto: list[list[int]], chain_for: Chain,
         plays: list[Child] = []
         builds: list[Child] = []
         spaces: list[Child] = []
-        # want[a]: the piles card a may go on; empty: the first empty pile (-1: none).
-        want: dict[int, list[int]] = {}
+        # where[c]: the piles whose top card is c; empty: the first empty pile (-1: none).
+        where: dict[int, list[int]] = {}
         empty = -1
-        held: list[tuple[int, tuple[int, ...]]] = []
+        for t, pile in enumerate(tab):
+            if pile:
+                c = pile[-1]
+                if c in where:
+                    where[c].append(t)
+                else:
+                    where[c] = [t]
+            elif empty < 0:
+                empty = t
+
         for t, pile in enumerate(tab):
             if not pile:
-                if empty < 0:
-                    empty = t
                 continue
-            held.append((t, pile))
-            for a in onto[pile[-1]]:
-                if a in want:
-                    want[a].append(t)
-                else:
-                    want[a] = [t]
-        for t, pile in held:
             c = pile[-1]
             lifted = pile[:-1]
-            i = up.get(c, -1)
-            if i >= 0:
+            if c in up:
                 rest = list(tab)
                 rest[t] = lifted
-                ups.append((0, (UP, t, -1), (tuple(rest), put(found, i), gone, p)))
-            if c in want:
-                for d in want[c]:
-                    rest = list(tab)
-                    rest[t] = lifted
-                    rest[d] = tab[d] + (c,)
-                    builds.append((3, (RUN, t, d), (tuple(rest), found, gone, p)))
+                ups.append((0, (UP, t, -1), (tuple(rest), put(found, up[c]), gone, p)))
+            x, y = parents[c]
+            ds = where.get(x)
+            more = where.get(y)
+            if more:
+                ds = sorted(ds + more) if ds else more
+            for d in ds or ():
+                rest = list(tab)
+                rest[t] = lifted
+                rest[d] = tab[d] + (c,)
+                builds.append((3, (RUN, t, d), (tuple(rest), found, gone, p)))
             if empty >= 0 and lifted:
                 rest = list(tab)
                 rest[t] = lifted
                 rest[empty] = (c,)
                 spaces.append((6, (RUN, t, empty), (tuple(rest), found, gone, p)))
-        w = _top(gone, p)
+        w = (~gone & ((1 << p) - 1)).bit_length() - 1      # _top(gone, p)
         if w >= 0:
             c = deck[w]
             after = gone | 1 << w
-            i = up.get(c, -1)
-            if i >= 0:
-                plays.append((1, (DECK, w, TO_FOUNDATION), (tab, put(found, i), after, p)))
-            if c in want:
-                for d in want[c]:
-                    rest = list(tab)
-                    rest[d] = tab[d] + (c,)
-                    builds.append((3, (DECK, w, d), (tuple(rest), found, after, p)))
+            if c in up:
+                plays.append((1, (DECK, w, TO_FOUNDATION), (tab, put(found, up[c]), after, p)))
+            x, y = parents[c]
+            ds = where.get(x)
+            more = where.get(y)
+            if more:
+                ds = sorted(ds + more) if ds else more
+            for d in ds or ():
+                rest = list(tab)
+                rest[d] = tab[d] + (c,)
+                builds.append((3, (DECK, w, d), (tuple(rest), found, after, p)))
             if empty >= 0:
                 rest = list(tab)
                 rest[empty] = (c,)
@@ -362,14 +370,18 @@ def _mover(deck: tuple[int, ...], onto: list[list[int]], chain_for: Chain,
         for q in range(p, n_deck):
             c = deck[q]
             after = gone | 1 << q
-            i = up.get(c, -1)
-            if i >= 0:
-                later_up.append((2, (DECK, q, TO_FOUNDATION), (tab, put(found, i), after, q + 1)))
-            if c in want:
-                for d in want[c]:
-                    rest = list(tab)
-                    rest[d] = tab[d] + (c,)
-                    later_builds.append((5, (DECK, q, d), (tuple(rest), found, after, q + 1)))
+            if c in up:
+                later_up.append((2, (DECK, q, TO_FOUNDATION),
+                                 (tab, put(found, up[c]), after, q + 1)))
+            x, y = parents[c]
+            ds = where.get(x)
+            more = where.get(y)
+            if more:
+                ds = sorted(ds + more) if ds else more
+            for d in ds or ():
+                rest = list(tab)
+                rest[d] = tab[d] + (c,)
+                later_builds.append((5, (DECK, q, d), (tuple(rest), found, after, q + 1)))
             if empty >= 0:
                 rest = list(tab)
                 rest[empty] = (c,)
