@@ -118,9 +118,18 @@ def log(deals: Iterable[int], out: Path, cap: int,
 Budget = Callable[[int], int]
 
 
-def spend(beams: Sequence[Beam], budget: Budget, exact: float) -> tuple[bool, int, float]:
-    """Replay one deal's log under a way of spending; return won, positions and CPU s
-    (``None`` budget past the log's cap is refused: the log must reach it)."""
+def spend(beams: Sequence[Beam], budget: Budget, exact: float,
+          stall: int = 0, most: int = 0) -> tuple[bool, int, float]:
+    """Replay one deal's log under a way of spending; return won, positions and CPU s (a
+    budget past the log's end is refused: the log must reach it). With ``stall``, the deal
+    is given up (the rest of its budget unspent) once that many seeded beams in a row put
+    the same most cards up; with ``most``, once that many seeded beams have run."""
+
+    def given_up(ups: list[int]) -> bool:
+        """Whether the seeded beams so far (the most cards up of each) end the deal."""
+        return bool((stall and len(ups) >= stall and len(set(ups[-stall:])) == 1)
+                    or (most and len(ups) >= most))
+
     used, cpu = 0, 0.0
     triage_beams = [b for b in beams if b[0] < 0]
     for _, nodes, _, won, sec in triage_beams:
@@ -135,7 +144,11 @@ def spend(beams: Sequence[Beam], budget: Budget, exact: float) -> tuple[bool, in
     share = whole - int(whole * exact) - used
     rate = 0.0
     spent = 0
-    for _, nodes, _, won, sec in (b for b in beams if b[0] > 0):
+    ups: list[int] = []
+    for _, nodes, up, won, sec in (b for b in beams if b[0] > 0):
+        if given_up(ups):
+            return False, used + spent, cpu
+        ups.append(up)
         rate = sec / max(nodes, 1)
         if won and spent + nodes <= share:
             return True, used + spent + nodes, cpu + sec
@@ -146,6 +159,8 @@ def spend(beams: Sequence[Beam], budget: Budget, exact: float) -> tuple[bool, in
         spent += nodes
         cpu += sec
     else:
+        if given_up(ups):
+            return False, used + spent, cpu
         if not any(b[3] for b in beams) and spent < share:
             raise ValueError("the log stops short of the budget: log with a larger --cap")
     rest = whole - used - spent
@@ -156,25 +171,29 @@ def simulate(files: Sequence[Path]) -> None:
     """Print each way's wins, positions and CPU on the logs of ``files``."""
     logs = [json.loads(line) for f in files for line in f.read_text().splitlines()
             if line.strip()]
-    ways: list[tuple[str, Budget, float]] = [
-        ("today: 100k, a tenth exact", lambda best: 100_000, 0.1),
-        ("100k, no exact", lambda best: 100_000, 0.0),
-        ("60k, no exact", lambda best: 60_000, 0.0),
-        ("150k, no exact", lambda best: 150_000, 0.0),
-        ("200k, no exact", lambda best: 200_000, 0.0),
+    ways: list[tuple[str, Budget, float, int]] = [
+        ("today: 100k, a tenth exact", lambda best: 100_000, 0.1, 0),
+        ("100k, a tenth exact, stop after 3 beams alike", lambda best: 100_000, 0.1, 3),
+        ("100k, a tenth exact, stop after 4 beams alike", lambda best: 100_000, 0.1, 4),
+        ("100k, no exact, stop after 4 beams alike", lambda best: 100_000, 0.0, 4),
+        ("150k, no exact, stop after 4 beams alike", lambda best: 150_000, 0.0, 4),
+        ("100k, no exact", lambda best: 100_000, 0.0, 0),
+        ("60k, no exact", lambda best: 60_000, 0.0, 0),
+        ("150k, no exact", lambda best: 150_000, 0.0, 0),
+        ("200k, no exact", lambda best: 200_000, 0.0, 0),
         ("best<45: 60k, else 150k, no exact",
-         lambda best: 60_000 if best < 45 else 150_000, 0.0),
+         lambda best: 60_000 if best < 45 else 150_000, 0.0, 0),
         ("best<45: 40k, else 200k, no exact",
-         lambda best: 40_000 if best < 45 else 200_000, 0.0),
+         lambda best: 40_000 if best < 45 else 200_000, 0.0, 0),
     ]
     print(f"{len(logs)} deals; passing the triage: "
           f"{sum(1 for g in logs if any(b[0] > 0 for b in g['beams']))}")
-    for name, budget, exact in ways:
+    for name, budget, exact, stall in ways:
         wins, nodes, cpu = 0, 0, 0.0
         won: list[int] = []
         try:
             for g in logs:
-                w, n, c = spend([tuple(b) for b in g["beams"]], budget, exact)
+                w, n, c = spend([tuple(b) for b in g["beams"]], budget, exact, stall)
                 wins += w
                 nodes += n
                 cpu += c
