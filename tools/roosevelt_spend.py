@@ -171,29 +171,26 @@ def simulate(files: Sequence[Path]) -> None:
     """Print each way's wins, positions and CPU on the logs of ``files``."""
     logs = [json.loads(line) for f in files for line in f.read_text().splitlines()
             if line.strip()]
-    ways: list[tuple[str, Budget, float, int]] = [
-        ("today: 100k, a tenth exact", lambda best: 100_000, 0.1, 0),
-        ("100k, a tenth exact, stop after 3 beams alike", lambda best: 100_000, 0.1, 3),
-        ("100k, a tenth exact, stop after 4 beams alike", lambda best: 100_000, 0.1, 4),
-        ("100k, no exact, stop after 4 beams alike", lambda best: 100_000, 0.0, 4),
-        ("150k, no exact, stop after 4 beams alike", lambda best: 150_000, 0.0, 4),
-        ("100k, no exact", lambda best: 100_000, 0.0, 0),
-        ("60k, no exact", lambda best: 60_000, 0.0, 0),
-        ("150k, no exact", lambda best: 150_000, 0.0, 0),
-        ("200k, no exact", lambda best: 200_000, 0.0, 0),
+    ways: list[tuple[str, Budget, float, int, int]] = [
+        ("session 30: 100k, a tenth exact", lambda best: 100_000, 0.1, 0, 0),
+        ("100k, no exact", lambda best: 100_000, 0.0, 0, 0),
+        *((f"100k, at most {n} seeded beams", lambda best: 100_000, 0.0, 0, n)
+          for n in (1, 2, 3, 4, 5)),
+        *((f"100k, stop after {n} seeded beams alike", lambda best: 100_000, 0.1, n, 0)
+          for n in (3, 4)),
+        ("60k, no exact", lambda best: 60_000, 0.0, 0, 0),
+        ("150k, no exact", lambda best: 150_000, 0.0, 0, 0),
         ("best<45: 60k, else 150k, no exact",
-         lambda best: 60_000 if best < 45 else 150_000, 0.0, 0),
-        ("best<45: 40k, else 200k, no exact",
-         lambda best: 40_000 if best < 45 else 200_000, 0.0, 0),
+         lambda best: 60_000 if best < 45 else 150_000, 0.0, 0, 0),
     ]
     print(f"{len(logs)} deals; passing the triage: "
           f"{sum(1 for g in logs if any(b[0] > 0 for b in g['beams']))}")
-    for name, budget, exact, stall in ways:
+    for name, budget, exact, stall, most in ways:
         wins, nodes, cpu = 0, 0, 0.0
         won: list[int] = []
         try:
             for g in logs:
-                w, n, c = spend([tuple(b) for b in g["beams"]], budget, exact, stall)
+                w, n, c = spend([tuple(b) for b in g["beams"]], budget, exact, stall, most)
                 wins += w
                 nodes += n
                 cpu += c

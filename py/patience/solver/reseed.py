@@ -1,5 +1,6 @@
 """Roosevelt past the triage: one narrow beam after another, each breaking the ties of its
-score in an order of its own, until one wins or the budget is spent.
+score in an order of its own, until one wins, the budget is spent, or (for a whole deal,
+``MOST``) two have run.
 
 A Roosevelt beam (``onepass.beam``) is chaotic: the same deal, beams of the same width, ties
 broken in another order, end anywhere from 22 to 95 cards up (deal 27, width 24), and a wider
