@@ -71,7 +71,8 @@ def test_the_first_move_imports_none_of_the_later_modules() -> None:
     assert isinstance(modules, list)
     assert "patience.bridge" in modules and "patience.intents" in modules
     assert [m for m in LATER if m in modules] == []
-    # The rules page's HTML escaping came with html.entities, a large table (50 ms here).
+    # The rules page's HTML escaping brought html.entities, a large table (under Pyodide, in
+    # the browser, PyScript imports it for itself all the same).
     assert "html.entities" not in modules
 
 
