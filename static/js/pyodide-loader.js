@@ -34,6 +34,7 @@
 import { loadPyodide as loadOriginal, version } from "../../vendor/pyodide/pyodide.mjs";
 import { channelName, findSnapshot } from "./snapshot.js";
 import { unzip } from "./unzip.js";
+import { standIn as wasmStandIn } from "./wasm-stand-in.js";
 
 export { version };
 
@@ -87,13 +88,17 @@ function compileEarly() {
 
 // Pyodide asks for the wasm itself, to compile it: when it is compiled early, it is answered
 // with a stand-in, and the module compiled early is instantiated instead (below), so the
-// file is fetched once here.
+// file is fetched once here. Only while Pyodide hands that response to instantiateStreaming
+// unread: one that reads it gets the real file from the stand-in's body, and a warning
+// (wasm-stand-in.js says why).
 const standIns = new WeakSet();
 globalThis.fetch = function patienceFetch(resource, ...rest) {
   if (String(resource) !== wasmURL || !compiled) return fetchOriginal.call(this, resource, ...rest);
   return compiled.then((module) => {
     if (!module) return fetchOriginal.call(this, resource, ...rest);
-    const standIn = new Response(null);
+    const standIn = wasmStandIn(() => fetchOriginal.call(this, resource, ...rest),
+      () => console.warn("pyodide-loader: Pyodide read the wasm stand-in's body, so the file is "
+        + "fetched again and the early compile is unused (see wasm-stand-in.js)"));
     standIns.add(standIn);
     return standIn;
   });
