@@ -98,7 +98,9 @@ globalThis.fetch = function patienceFetch(resource, ...rest) {
     if (!module) return fetchOriginal.call(this, resource, ...rest);
     const standIn = wasmStandIn(() => fetchOriginal.call(this, resource, ...rest),
       () => console.warn("pyodide-loader: Pyodide read the wasm stand-in's body, so the file is "
-        + "fetched again and the early compile is unused (see wasm-stand-in.js)"));
+        + "fetched again and the early compile is unused (see wasm-stand-in.js)"),
+      (err) => wasmFailed(new Error("the Python runtime (WebAssembly) could not be loaded: "
+        + (err.message ?? err))));
     standIns.add(standIn);
     return standIn;
   });

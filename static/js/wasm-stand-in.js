@@ -14,20 +14,27 @@
 
 /** A Response standing in for the wasm file: headers as the real one's, and a body that
  * `fetchReal()` (a promise of the real Response) supplies only if the body is read; `onRead`
- * is called then, once. */
-export function standIn(fetchReal, onRead = () => {}) {
+ * is called then, once. `onError` is told when that body cannot be had (the fetch fails,
+ * or is not ok): a Pyodide that reads the body does so inside its own catch, which only
+ * warns and then waits forever, so the loader must learn of the failure another way. */
+export function standIn(fetchReal, onRead = () => {}, onError = () => {}) {
   let reader = null;
   const body = new ReadableStream({
     async pull(controller) {
-      if (!reader) {
-        onRead();
-        const real = await fetchReal();
-        if (!real.ok || !real.body) throw new Error(`pyodide.asm.wasm: HTTP ${real.status}`);
-        reader = real.body.getReader();
+      try {
+        if (!reader) {
+          onRead();
+          const real = await fetchReal();
+          if (!real.ok || !real.body) throw new Error(`pyodide.asm.wasm: HTTP ${real.status}`);
+          reader = real.body.getReader();
+        }
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (err) {
+        onError(err);
+        throw err;
       }
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
     },
     cancel(reason) {
       return reader?.cancel(reason);

@@ -64,4 +64,14 @@ describe("the wasm stand-in", () => {
     const { fetchReal } = fakeFetch(EMPTY_MODULE, 404);
     await assert.rejects(standIn(fetchReal).arrayBuffer(), /pyodide\.asm\.wasm: HTTP 404/);
   });
+
+  it("tells the loader when the real file cannot be had, so the start fails and does not hang",
+    async () => {
+      const errors = [];
+      const refused = async () => { throw new TypeError("Failed to fetch"); };
+      await assert.rejects(standIn(refused, () => {}, (err) => errors.push(err)).arrayBuffer());
+      const { fetchReal } = fakeFetch(EMPTY_MODULE, 503);
+      await assert.rejects(standIn(fetchReal, () => {}, (err) => errors.push(err)).arrayBuffer());
+      assert.deepEqual(errors.map((e) => e.message), ["Failed to fetch", "pyodide.asm.wasm: HTTP 503"]);
+    });
 });
