@@ -578,10 +578,6 @@ def _score(play: _Play, pos: Position) -> int:
             + 2 * tab.count(()))
 
 
-def _first(child: tuple[int, Step, Position]) -> int:
-    return child[0]
-
-
 def _replay(r: Rules, root: State, deck: tuple[int, ...], steps: list[Step]) -> list[Move]:
     """Turn the search's steps into engine moves from ``root``, then finish the game."""
     names, T, F = r.names, r.T, r.F
