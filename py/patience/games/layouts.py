@@ -153,10 +153,20 @@ def two_rows_layout(r: Rules) -> dict[str, Any]:
 
 
 def three_rows_layout(r: Rules) -> dict[str, Any]:
-    """Lay out stock and waste, then a row of foundations, then the tableau (Roosevelt)."""
+    """Lay out stock and waste on the left above the tableau, the foundations in two rows on
+    the right, as wide as the tableau (Roosevelt: eight foundations over seven piles).
+
+    As wide as the tableau, the cards are as large as a one-deck game's on a phone, whose
+    width is what limits them; a row of eight foundations would make them an eighth smaller.
+    """
     f, _, t = pile_names(r)
-    return {"columns": len(f), "rows": [row(["stock", "waste"]), row(f),
-                                        row(t, fan="down")]}
+    half = (len(f) + 1) // 2
+    width = max(len(t), 2 + half)
+    left = width - half
+    return {"columns": width, "rows": [
+        row(["stock", "waste", *[None] * (left - 2), *f[:half]]),
+        row([*[None] * left, *f[half:], *[None] * (2 * half - len(f))]),
+        row(t, fan="down")]}
 
 
 def pyramid_cover(tableau: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
