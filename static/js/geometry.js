@@ -47,10 +47,11 @@ function isFanned(row) {
 }
 
 /** The cards a fanned pile is planned for: one and a half times the game's average pile, or
- * the most a pile will hold when the layout says (`deepest`: a game whose piles never grow). */
+ * what the layout says: the most a pile will hold (`deepest`: a game whose piles never grow)
+ * or the cards to plan for (`plan`: a game of two decks over few piles). */
 export function designCards(snap) {
-  const deepest = snap.layout.deepest;
-  if (Number.isInteger(deepest) && deepest > 0) return Math.min(20, deepest);
+  const said = snap.layout.deepest ?? snap.layout.plan;
+  if (Number.isInteger(said) && said > 0) return Math.min(20, said);
   const fanned = snap.layout.rows.filter(isFanned).flatMap((r) => r.slots.filter(Boolean));
   if (!fanned.length) return 1;
   let total = 0;
