@@ -26,7 +26,7 @@ with no line of its own 97% decided) are printed, met or not, for each range run
 the table: the deals each range left unknown, and for Roosevelt and Moving Left (issue 27
 measures the share of deals 1-400 won at the winnable list's budget) that share and the
 CPU seconds a win cost, and the figure recorded before that issue's searches. The lines
-roosevelt-issue17 and roosevelt-widening run Roosevelt's older searches
+roosevelt-issue17, roosevelt-widening and roosevelt-session30 run Roosevelt's older searches
 (``patience.solver.onepass_plans``) for the before, and roosevelt-lookahead a candidate
 after, only when named; ``--every 10`` runs a declared sample, every tenth deal (issue 17's
 search costs about 3 CPU-seconds a deal, 20 CPU-minutes for all 400):
@@ -113,6 +113,9 @@ TUNED: tuple[Config, ...] = (
     # beside today's when named (--game roosevelt-issue17 --game roosevelt-widening).
     Config("roosevelt-issue17", "roosevelt", {}, 400, 100_000, plan="issue17"),
     Config("roosevelt-widening", "roosevelt", {}, 400, 100_000, plan="widening"),
+    # Session 30's search (reseeded beams to the budget, then the exact search), before
+    # session 31's limit of reseed.MOST beams a deal.
+    Config("roosevelt-session30", "roosevelt", {}, 400, 100_000, plan="session30"),
     # A candidate after: today's with the reseeded beams' score looking at the stock.
     Config("roosevelt-lookahead", "roosevelt", {}, 400, 100_000, plan="lookahead"),
     # Golf: at 40,000 most deals stay unknown; since session 29 (solver/peaks.py's merges)

@@ -3,7 +3,9 @@ a plain search of every reachable position on small and late positions of Roosev
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import patience
 from patience import Rules, State
@@ -22,6 +24,8 @@ from helpers import (
     small_two_deck,
     stepped,
 )
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_it_takes_roosevelt_only_among_the_games() -> None:
@@ -126,3 +130,50 @@ def test_the_beam_wins_a_deal_the_exact_search_does_not() -> None:
     assert result.verdict == "solved" and replays(r, s, result.moves)
     # Too narrow, it finds nothing and says so: a beam proves no loss.
     assert drain(onepass.beam(r, s, 100_000, 4))[0] == "unknown"
+
+
+def test_the_study_s_wins_come_back_in_the_same_positions_with_the_same_lines() -> None:
+    # The search made cheaper a position must stay the same search: these rows of
+    # docs/winnability/roosevelt.jsonl were written before session 31's changes (the triage's
+    # beam 25 wide wins 2976, its beam 50 wide 536, the first reseeded beam 669).
+    r = patience.rules("roosevelt")
+    rows = {}
+    for text in (ROOT / "docs" / "winnability" / "roosevelt.jsonl").read_text().splitlines():
+        row = json.loads(text)
+        if row.get("verdict") == "solved":
+            rows[row["deal"]] = row
+    for deal in (2976, 536, 669):
+        result = solve(r, r.deal(deal), budget=100_000)
+        assert result.verdict == "solved" and result.nodes == rows[deal]["nodes"]
+        assert " ".join(str(m) for m in result.moves) == rows[deal]["line"]
+
+
+def test_a_quiet_move_leaves_no_safe_move_and_the_waste_top_is_the_last_card_left() -> None:
+    # The beam skips looking for safe moves after a move that puts no card up and uncovers
+    # none that could go up: the closing finds none there either.
+    r = patience.rules("roosevelt")
+    play = onepass._Play(r, r.deal(27))
+    rng = random.Random(3)
+    pos, quiet = play.start, 0
+    for _ in range(60):
+        children = play.plays(pos)
+        for _, step, child in children:
+            tab, found, gone, p = child
+            rest, steps = list(tab), [step]
+            play.close(rest, found, gone, p, steps)
+            if play.quiet(step, child):
+                quiet += 1
+                assert steps == [step]
+        if not children or rng.random() < 0.3:
+            pos = onepass._Beam(play, None, None, onepass._score).turn(pos)[1]
+            if pos[3] >= play.n_deck:
+                break
+        else:
+            tab, found, gone, p = rng.choice(children)[2]
+            rest = list(tab)
+            found, gone = play.close(rest, found, gone, p, [])
+            pos = (tuple(rest), found, gone, p)
+        gone, p = pos[2], pos[3]
+        left = [i for i in range(p) if not gone >> i & 1]
+        assert onepass._top(gone, p) == (left[-1] if left else -1)
+    assert quiet > 50

@@ -33,3 +33,15 @@ def test_the_budget_is_kept_and_progress_yielded() -> None:
     assert seen[0] == 1_000 and 29_000 <= seen[-1] <= 30_000
     assert all(0 < b - a <= 1_000 for a, b in itertools.pairwise(seen))
     assert any(n % 1_000 for n in seen)     # a pause where a beam ended, too
+
+
+def test_at_most_the_beams_asked_for_run() -> None:
+    # Deal 1's beams stall within about 10,000 positions each: two of them use far less than
+    # the budget, and as many positions as the first two of an unlimited run.
+    r = patience.rules("roosevelt")
+    s = r.deal(1)
+    two = drain(reseed.reseeded(r, s, 100_000, most=2))
+    first = drain(onepass.beam(r, s, 100_000, reseed.WIDTH, seed=reseed.FIRST_SEED))[2]
+    second = drain(onepass.beam(r, s, 100_000, reseed.WIDTH, seed=reseed.FIRST_SEED + 1))[2]
+    assert two == ("unknown", [], first + second)
+    assert drain(reseed.reseeded(r, s, first + second + 1, most=3))[2] == first + second + 1

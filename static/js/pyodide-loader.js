@@ -29,6 +29,7 @@
 
 import { loadPyodide as loadOriginal, version } from "../../vendor/pyodide/pyodide.mjs";
 import { channelName, findSnapshot } from "./snapshot.js";
+import { standIn as wasmStandIn } from "./wasm-stand-in.js";
 
 export { version };
 
@@ -71,13 +72,17 @@ const compiled = typeof WebAssembly.compileStreaming === "function"
 
 // Pyodide asks for the wasm itself, to compile it: it is answered with a stand-in, and the
 // module compiled above is instantiated instead (below), so the file is fetched once here.
+// Only while Pyodide hands that response to instantiateStreaming unread: one that reads it
+// gets the real file from the stand-in's body, and a warning (wasm-stand-in.js says why).
 const standIns = new WeakSet();
 const fetchOriginal = globalThis.fetch;
 globalThis.fetch = function patienceFetch(resource, ...rest) {
   if (String(resource) !== wasmURL) return fetchOriginal.call(this, resource, ...rest);
   return compiled.then((module) => {
     if (!module) return fetchOriginal.call(this, resource, ...rest);
-    const standIn = new Response(null);
+    const standIn = wasmStandIn(() => fetchOriginal.call(this, resource, ...rest),
+      () => console.warn("pyodide-loader: Pyodide read the wasm stand-in's body, so the file is "
+        + "fetched again and the early compile is unused (see wasm-stand-in.js)"));
     standIns.add(standIn);
     return standIn;
   });

@@ -140,32 +140,32 @@ def _best(r: Rules, s: State, every: int, weights: tuple[int, ...],
 def _onepass(r: Rules, s: State, budget: int, every: int,
              score: onepass.Score | None = None) -> Generator[int, None, Outcome]:
     """Roosevelt: with more than 20 cards in the stock, beams looking for a win
-    (``onepass.beam``, see ``_beams``), then the exact depth-first search
+    (``onepass.beam``), then, from 40 stock cards down, the exact depth-first search
     (``onepass.search``) with the rest.
 
     The exact search never finishes a whole deal but decides most positions with 20 cards or
-    fewer in the stock, so it takes two thirds of the budget from 21 to 40 stock cards and a
-    tenth above (it used to take two thirds of a whole deal's budget, and won nothing with
-    it). Above 40, two narrow beams come first (``triage.narrow``): when neither puts
-    ``triage.PROMISE`` cards up, the search gives up at once, ``unknown``; else narrow beams
-    in orders of their own (``reseed.reseeded``, rating positions by ``score`` if given)
-    take the beams' share.
+    fewer in the stock, so it takes two thirds of the budget from 21 to 40 stock cards, after
+    beams that widen (``_beams``). Above 40 it never won a deal, and only beams run: two
+    narrow ones first (``triage.narrow``); when neither puts ``triage.PROMISE`` cards up,
+    the search gives up at once, ``unknown``; else at most ``reseed.MOST`` narrow beams in
+    orders of their own (``reseed.reseeded``, rating positions by ``score`` if given), and
+    the search ends ``unknown`` if none wins, within the budget or short of it.
     """
     stock = len(s.piles[r.stock])
     if stock <= 20:
         return (yield from onepass.search(r, s, budget, every))
-    first = 0
     if stock > 40:
         (verdict, moves, first), reach = yield from triage.narrow(r, s, budget, every)
         if verdict == "solved" or reach < triage.PROMISE or first >= budget:
             return verdict, moves, first
-    share = budget // 3 if stock <= 40 else budget - budget // 10 - first
-    beams = reseed.reseeded(r, s, share, every, score=score) if stock > 40 else _beams(
+        beams = reseed.reseeded(r, s, budget - first, every, score=score, most=reseed.MOST)
+        verdict, moves, used = yield from offset(beams, first)
+        return verdict, moves, first + used
+    share = budget // 3
+    outcome = yield from _beams(
         lambda part, width, seed: onepass.beam(r, s, part, width, every, seed),
         share, max(4, share // (6 * (stock + 1))))
-    verdict, moves, used = yield from offset(beams, first)
-    return (yield from _then_exact(onepass.search, r, s, budget, every,
-                                   (verdict, moves, first + used)))
+    return (yield from _then_exact(onepass.search, r, s, budget, every, outcome))
 
 
 def _stockbeam(r: Rules, s: State, budget: int,

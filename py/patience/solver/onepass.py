@@ -93,7 +93,7 @@ class _Play:
         p0 = len(root.piles[r.waste])
         found0, gone0 = close(tab0, _heights(r, root), 0, p0, first)
         self.n_t, self.deck, self.n_deck, self.onto = n_t, deck, len(deck), onto
-        self.close = close
+        self.close, self.safe = close, safe
         self.children = _mover(deck, onto, chain_for, put, True)
         # The moves that turn no card: all the beam looks at (a beam turns a level at a time).
         self.plays = _mover(deck, onto, chain_for, put, False)
@@ -101,6 +101,64 @@ class _Play:
         # The steps into the start (its safe moves) and the start.
         self.first = first
         self.start: Position = (tuple(tab0), found0, gone0, p0)
+        # What ``_score`` worked out before: the cards out of order in a pile, by the pile;
+        # the waste's terms by the places played, for one pointer.
+        self._disorder: dict[tuple[int, ...], int] = {}
+        self._waste: dict[int, int] = {}
+        self._waste_p = -1
+
+    def quiet(self, step: Step, child: Position) -> bool:
+        """Tell whether ``child``, a move ``step`` from a position with no safe move left,
+        has none either: a move that puts no card up leaves the foundations as they were, so
+        only a card it uncovers or moves could have become safe (``close`` would find no
+        other)."""
+        kind, a, b = step
+        if kind == UP or b == TO_FOUNDATION:
+            return False
+        tab, found, gone, p = child
+        safe = self.safe
+        if safe(found, tab[b][-1]):
+            return False
+        if kind == RUN:
+            left = tab[a]
+            return not (left and safe(found, left[-1]))
+        w = _top(gone, p)
+        return w < 0 or not safe(found, self.deck[w])
+
+    def disorder(self, tab: tuple[tuple[int, ...], ...]) -> int:
+        """Count the tableau's cards not built on the card under them."""
+        known, onto = self._disorder, self.onto
+        n = 0
+        for pile in tab:
+            d = known.get(pile)
+            if d is None:
+                d = 0
+                for i in range(1, len(pile)):
+                    if pile[i] not in onto[pile[i - 1]]:
+                        d += 1
+                if len(known) >= _REMEMBERED:
+                    known.clear()
+                known[pile] = d
+            n += d
+        return n
+
+    def waste_term(self, gone: int, p: int) -> int:
+        """The score's terms for the waste: -5 a card on a lower card of its suit
+        (``buried``), -3 a card."""
+        if p != self._waste_p:
+            self._waste.clear()
+            self._waste_p = p
+        got = self._waste.get(gone)
+        if got is None:
+            deck = self.deck
+            waste = [deck[i] for i in range(p) if not gone >> i & 1]
+            got = -5 * buried(waste) - 3 * len(waste)
+            self._waste[gone] = got
+        return got
+
+
+# The most piles whose disorder ``_Play`` remembers (then it forgets them all and starts over).
+_REMEMBERED = 1 << 16
 
 
 def _heights(r: Rules, root: State) -> tuple[int, ...]:
@@ -124,17 +182,26 @@ Safe = Callable[[tuple[int, ...], int], bool]
 
 def _foundations(decks: int) -> tuple[Chain, Put, Safe]:
     """Return the foundations' functions for ``decks`` decks: ``chain_for``, ``put``,
-    ``safe``."""
-    # opposite[c]: the suits of the other colour.
-    opposite = [(1, 2) if not RED[c] else (0, 3) for c in range(52)]
+    ``safe``. Each suit's piles stand highest first (``put`` keeps them so), so a suit's
+    lowest pile is its last: the functions look it up rather than take a ``min``."""
+    # Per card: the rank below it, the suit's first and lowest pile, and the lowest piles of
+    # the two suits of the other colour.
+    need = [RANK[c] - 1 for c in range(52)]
+    first = [SUIT[c] * decks for c in range(52)]
+    lowest = [SUIT[c] * decks + decks - 1 for c in range(52)]
+    others = [(1, 2) if not RED[c] else (0, 3) for c in range(52)]
+    low_a = [others[c][0] * decks + decks - 1 for c in range(52)]
+    low_b = [others[c][1] * decks + decks - 1 for c in range(52)]
 
     def chain_for(found: tuple[int, ...], c: int) -> int:
         """Return the foundation (index into ``found``) that takes card ``c``, or -1."""
-        base = SUIT[c] * decks
-        need = RANK[c] - 1
-        for i in range(base, base + decks):
-            if found[i] == need:
+        want = need[c]
+        i = first[c]
+        end = i + decks
+        while i < end:
+            if found[i] == want:
                 return i
+            i += 1
         return -1
 
     def put(found: tuple[int, ...], i: int) -> tuple[int, ...]:
@@ -151,24 +218,19 @@ def _foundations(decks: int) -> tuple[Chain, Put, Safe]:
         """Tell whether ``c`` may go up and could never be wanted in the tableau (every card
         of the next rank down of the other colour is up, in both decks) nor its twin left
         without a place (every pile of its suit stands at the rank below or higher)."""
-        rk = RANK[c]
-        base = SUIT[c] * decks
+        below = need[c]
         # A pile takes it (one stands at rk - 1) and none is lower: the lowest stands there.
-        if min(found[base:base + decks]) != rk - 1:
+        if found[lowest[c]] != below:
             return False
-        a, b = opposite[c]
-        return rk <= 2 or (min(found[a * decks:(a + 1) * decks]) >= rk - 1
-                           and min(found[b * decks:(b + 1) * decks]) >= rk - 1)
+        return below <= 1 or (found[low_a[c]] >= below and found[low_b[c]] >= below)
 
     return chain_for, put, safe
 
 
 def _top(gone: int, p: int) -> int:
-    """Return the deck place of the waste's top card, or -1 when the waste is empty."""
-    i = p - 1
-    while i >= 0 and gone >> i & 1:
-        i -= 1
-    return i
+    """Return the deck place of the waste's top card, or -1 when the waste is empty: the
+    highest place below the pointer not played."""
+    return (~gone & ((1 << p) - 1)).bit_length() - 1
 
 
 # Safe moves played on a position: the tableau (changed in place), the foundations, the deck
@@ -214,57 +276,117 @@ def _mover(deck: tuple[int, ...], onto: list[list[int]], chain_for: Chain,
     """Return ``children``, which gives the moves of a position, in the order to try them:
     with ``turns``, the plays of every stock card after the turns that bring it up too."""
     n_deck = len(deck)
+    # parents[c]: the two cards ``c`` may go on (-1 twice for a King).
+    parents = [(*(b for b in range(52) if c in onto[b]), -1, -1)[:2] for c in range(52)]
+    # Per foundations met: the foundation that takes each card a foundation takes (as
+    # ``chain_for`` has it: the first pile of the suit at the rank below).
+    taking: dict[tuple[int, ...], dict[int, int]] = {}
+
+    def takes(found: tuple[int, ...]) -> dict[int, int]:
+        """Return the cards the foundations ``found`` take, each with its foundation."""
+        got = taking.get(found)
+        if got is None:
+            decks = len(found) // 4
+            got = {}
+            for i in range(len(found) - 1, -1, -1):
+                if found[i] < 13:
+                    got[4 * found[i] + i // decks] = i
+            if len(taking) >= _REMEMBERED:
+                taking.clear()
+            taking[found] = got
+        return got
 
     def children(pos: Position) -> list[Child]:
         """Return the moves of a position (before safe moves): order, step, position."""
         tab, found, gone, p = pos
-        out: list[Child] = []
-        # want[a]: the piles card a may go on; empty: the first empty pile (-1: none).
-        want: dict[int, list[int]] = {}
+        up = takes(found)
+        # The moves by their order (0 first), each kept in the order made: a stable sort.
+        ups: list[Child] = []
+        plays: list[Child] = []
+        builds: list[Child] = []
+        spaces: list[Child] = []
+        # where[c]: the piles whose top card is c; empty: the first empty pile (-1: none).
+        where: dict[int, list[int]] = {}
         empty = -1
-        held: list[tuple[int, tuple[int, ...]]] = []
+        for t, pile in enumerate(tab):
+            if pile:
+                c = pile[-1]
+                if c in where:
+                    where[c].append(t)
+                else:
+                    where[c] = [t]
+            elif empty < 0:
+                empty = t
+
         for t, pile in enumerate(tab):
             if not pile:
-                empty = t if empty < 0 else empty
                 continue
-            held.append((t, pile))
-            for a in onto[pile[-1]]:
-                want.setdefault(a, []).append(t)
-        for t, pile in held:
             c = pile[-1]
-            i = chain_for(found, c)
-            if i >= 0:
+            lifted = pile[:-1]
+            if c in up:
                 rest = list(tab)
-                rest[t] = pile[:-1]
-                out.append((0, (UP, t, -1), (tuple(rest), put(found, i), gone, p)))
-            for d in want.get(c, ()):
+                rest[t] = lifted
+                ups.append((0, (UP, t, -1), (tuple(rest), put(found, up[c]), gone, p)))
+            x, y = parents[c]
+            ds = where.get(x)
+            more = where.get(y)
+            if more:
+                ds = sorted(ds + more) if ds else more
+            for d in ds or ():
                 rest = list(tab)
-                rest[t] = pile[:-1]
+                rest[t] = lifted
                 rest[d] = tab[d] + (c,)
-                out.append((3, (RUN, t, d), (tuple(rest), found, gone, p)))
-            if empty >= 0 and len(pile) > 1:
+                builds.append((3, (RUN, t, d), (tuple(rest), found, gone, p)))
+            if empty >= 0 and lifted:
                 rest = list(tab)
-                rest[t] = pile[:-1]
+                rest[t] = lifted
                 rest[empty] = (c,)
-                out.append((6, (RUN, t, empty), (tuple(rest), found, gone, p)))
-        w = _top(gone, p)
-        for q in ([w] if w >= 0 else []) + (list(range(p, n_deck)) if turns else []):
-            c = deck[q]
-            later = q >= p
-            after = (gone | 1 << q, q + 1 if later else p)
-            i = chain_for(found, c)
-            if i >= 0:
-                out.append((1 + later, (DECK, q, TO_FOUNDATION), (tab, put(found, i), *after)))
-            for d in want.get(c, ()):
+                spaces.append((6, (RUN, t, empty), (tuple(rest), found, gone, p)))
+        w = (~gone & ((1 << p) - 1)).bit_length() - 1      # _top(gone, p)
+        if w >= 0:
+            c = deck[w]
+            after = gone | 1 << w
+            if c in up:
+                plays.append((1, (DECK, w, TO_FOUNDATION), (tab, put(found, up[c]), after, p)))
+            x, y = parents[c]
+            ds = where.get(x)
+            more = where.get(y)
+            if more:
+                ds = sorted(ds + more) if ds else more
+            for d in ds or ():
                 rest = list(tab)
                 rest[d] = tab[d] + (c,)
-                out.append((3 + 2 * later, (DECK, q, d), (tuple(rest), found, *after)))
+                builds.append((3, (DECK, w, d), (tuple(rest), found, after, p)))
             if empty >= 0:
                 rest = list(tab)
                 rest[empty] = (c,)
-                out.append((6 + later, (DECK, q, empty), (tuple(rest), found, *after)))
-        out.sort(key=_first)
-        return out
+                spaces.append((6, (DECK, w, empty), (tuple(rest), found, after, p)))
+        if not turns:
+            return ups + plays + builds + spaces
+        # The plays of every stock card after the turns that bring it up (orders 2, 5, 7).
+        later_up: list[Child] = []
+        later_builds: list[Child] = []
+        later_spaces: list[Child] = []
+        for q in range(p, n_deck):
+            c = deck[q]
+            after = gone | 1 << q
+            if c in up:
+                later_up.append((2, (DECK, q, TO_FOUNDATION),
+                                 (tab, put(found, up[c]), after, q + 1)))
+            x, y = parents[c]
+            ds = where.get(x)
+            more = where.get(y)
+            if more:
+                ds = sorted(ds + more) if ds else more
+            for d in ds or ():
+                rest = list(tab)
+                rest[d] = tab[d] + (c,)
+                later_builds.append((5, (DECK, q, d), (tuple(rest), found, after, q + 1)))
+            if empty >= 0:
+                rest = list(tab)
+                rest[empty] = (c,)
+                later_spaces.append((7, (DECK, q, empty), (tuple(rest), found, after, q + 1)))
+        return ups + plays + later_up + builds + later_builds + spaces + later_spaces
 
     return children
 
@@ -318,11 +440,13 @@ class _Walk(drive.ByValue[Position, Child, Step]):
 
     def step(self, plan: Child) -> tuple[Position, list[Step]] | None:
         """Play a child and the safe moves after it, unless the position was met."""
-        _, step, (tab, found, gone, p) = plan
-        rest = list(tab)
+        _, step, child = plan
         steps = [step]
-        found, gone = self.close(rest, found, gone, p, steps)
-        child = (tuple(rest), found, gone, p)
+        if not self.play.quiet(step, child):
+            tab, found, gone, p = child
+            rest = list(tab)
+            found, gone = self.close(rest, found, gone, p, steps)
+            child = (tuple(rest), found, gone, p)
         return (child, steps) if self.fresh(child) else None
 
     def children(self) -> list[Child]:
@@ -402,10 +526,13 @@ class _Beam(DeckBeam):
 
     def expand(self, pos: Position) -> list[tuple[tuple[Step, ...], Position]]:
         """The children that turn no card, safe moves played after each."""
-        close = self.play.close
+        close, quiet = self.play.close, self.play.quiet
         p = pos[3]
         out: list[tuple[tuple[Step, ...], Position]] = []
         for _, step, child in self.play.plays(pos):
+            if quiet(step, child):
+                out.append(((step,), child))
+                continue
             tab, found, gone, _ = child
             rest = list(tab)
             steps = [step]
@@ -447,16 +574,8 @@ def _score(play: _Play, pos: Position) -> int:
     (not built on the card under them), waste cards lying on a lower card of their suit
     in the waste, and waste cards; plus empty piles. (Weights from a few deals.)"""
     tab, found, gone, p = pos
-    onto, deck = play.onto, play.deck
-    disorder = 0
-    for pile in tab:
-        for i in range(1, len(pile)):
-            if pile[i] not in onto[pile[i - 1]]:
-                disorder += 1
-    waste = [deck[i] for i in range(p) if not gone >> i & 1]
-    empty = sum(1 for pile in tab if not pile)
-    return (10 * sum(found) - 3 * disorder - 5 * buried(waste) - 3 * len(waste)
-            + 2 * empty)
+    return (10 * sum(found) - 3 * play.disorder(tab) + play.waste_term(gone, p)
+            + 2 * tab.count(()))
 
 
 def _first(child: tuple[int, Step, Position]) -> int:

@@ -7,6 +7,9 @@ the share of deals 1-400 won at the winnable list's budget, before and after its
   rest. (The beam's score is today's; it has changed little since.)
 - ``widening``: beams that widen (``api._beams``) on nine tenths of the budget, then the exact
   search: the search from issue 27's first day until the triage.
+- ``session30``: the triage, then reseeded beams on nine tenths of the budget, then the
+  exact search with the rest: ``solve``'s until session 31, which stops after
+  ``reseed.MOST`` reseeded beams and leaves the exact search out above 40 stock cards.
 - ``today``: what ``solve`` runs (``api._onepass``).
 - ``lookahead``: today's, its reseeded beams rating positions by ``lookahead.score`` (the next
   stock cards with a place), not yet ``solve``'s.
@@ -21,7 +24,8 @@ from collections.abc import Callable, Generator
 
 from ..game import State
 from ..rules import Rules
-from . import api, lookahead, onepass
+from . import api, lookahead, onepass, reseed, triage
+from .drive import offset
 from .result import Outcome, Result
 from .search import drain
 
@@ -51,13 +55,30 @@ def widening(r: Rules, s: State, budget: int, every: int = 0) -> Generator[int, 
     return (yield from api._then_exact(onepass.search, r, s, budget, every, beams))
 
 
+def session30(r: Rules, s: State, budget: int,
+              every: int = 0) -> Generator[int, None, Outcome]:
+    """The triage (``triage.narrow``), then reseeded beams with no limit on their number on
+    nine tenths of the budget, then the exact search with the rest (above 40 stock cards;
+    from 40 down, today's)."""
+    stock = len(s.piles[r.stock])
+    if stock <= 40:
+        return (yield from api._onepass(r, s, budget, every))
+    (verdict, moves, first), reach = yield from triage.narrow(r, s, budget, every)
+    if verdict == "solved" or reach < triage.PROMISE or first >= budget:
+        return verdict, moves, first
+    share = budget - budget // 10 - first
+    verdict, moves, used = yield from offset(reseed.reseeded(r, s, share, every), first)
+    return (yield from api._then_exact(onepass.search, r, s, budget, every,
+                                       (verdict, moves, first + used)))
+
+
 def ahead(r: Rules, s: State, budget: int, every: int = 0) -> Generator[int, None, Outcome]:
     """Today's search, its reseeded beams rating positions by ``lookahead.score``."""
     return (yield from api._onepass(r, s, budget, every, lookahead.score))
 
 
-PLANS: dict[str, Plan] = {"issue17": issue17, "widening": widening, "today": api._onepass,
-                          "lookahead": ahead}
+PLANS: dict[str, Plan] = {"issue17": issue17, "widening": widening, "session30": session30,
+                          "today": api._onepass, "lookahead": ahead}
 
 
 def solve_with(plan: str, r: Rules, s: State, budget: int) -> Result:
