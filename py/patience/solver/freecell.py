@@ -25,9 +25,10 @@ the deal unwinnable.
 The order is greedy best-first (newest first among equals) under a score of cards not yet
 up, occupied cells, cards not built on the card under them, cards above a lower one, empty
 columns (a bonus) and cards above a card the foundations want next (``FIRST``; the weights
-of ``heuristic.py`` plus the cards not built on the card under them), then short restarts
-under other weights (``OTHERS``), then the first search goes on from where it stopped
-(``Paused``). A child's score comes from its parent's: a run of k
+of ``heuristic.py`` plus the cards not built on the card under them), then a pass that also
+counts each move made (a weighted A*: it stays nearer the root), then short restarts under
+other weights (``OTHERS``), then the first search goes on from where it stopped
+(``Paused``; the passes are data, ``PASSES``). A child's score comes from its parent's: a run of k
 cards changes the count above a lower one by the lowest rank under it, and the wanted cards
 under it or under where it lands by k each. Deal 11982, the one of the first 32,000 that
 cannot be won, is proven so after about 62,000 positions (a single pass).
@@ -92,6 +93,21 @@ def safe(found: list[int] | tuple[int, ...], s: int, v: int) -> bool:
 # three together all but 3 (deal 657: FIRST none in 100,000, OTHERS[0] in 3,020).
 FIRST = (5, 4, 2, 0, 4, 1)
 OTHERS = ((6, 2, 2, 1, 2, 2), (6, 4, 0, 3, 4, 2), (6, 1, 2, 3, 1, 0))
+# A pass of the search: its weights, the cost of a move (added to a position's score for
+# each move of the search that led to it; the safe moves played after one are not counted),
+# and its share of the budget (``budget // part``; 0: all left).
+Pass = tuple[tuple[int, ...], int, int]
+# The greedy passes fall into traps: a region of thousands of positions, all four cells full
+# and no column empty, scored better than the one move out of it, made early (deal 1464:
+# FIRST spends 250,000 positions there; the way out, 23 moves from the root, scores 303
+# against the trap's 255 to 261). A move cost of 3 makes the trap's positions, 40 to 100
+# moves deep, cost as much as that, so the search goes back to the shallow ones. Chosen on
+# the 37 deals of 1-2000 that FIRST does not win in 20,000 positions: under OTHERS[0] with
+# cost 3 all 37 are won within 24,367 positions (1464 the most), under FIRST within 34,674;
+# cost 1 and the greedy orders each leave some unwon at 40,000 (docs/solver.md). Run second,
+# on a fifth of the budget, so the greedy restarts and the last pass still get the rest.
+PASSES: tuple[Pass, ...] = (
+    (FIRST, 0, 10), (OTHERS[0], 3, 5), *((w, 0, 10) for w in OTHERS), (FIRST, 0, 0))
 
 
 def fits(r: Rules, s: State) -> bool:
@@ -139,14 +155,15 @@ def _info(col: tuple[int, ...]) -> Info:
 
 
 def search(r: Rules, root: State, budget: int, weights: tuple[int, ...],
-           every: int = 0, base: int = 0) -> Generator[int, None, Outcome]:
+           every: int = 0, base: int = 0, cost: int = 0) -> Generator[int, None, Outcome]:
     """Search ``root`` best first; return the verdict, the winning moves and the nodes.
 
     A generator like ``search.best_first``: it yields ``base`` plus the nodes expanded so
     far every ``every`` nodes (never when ``every`` is 0) and returns the outcome.
-    ``weights`` order it (see ``FIRST``). ``fits(r, root)`` must hold.
+    ``weights`` order it (see ``FIRST``), with ``cost`` added to a position's score for each
+    move that led to it (see ``PASSES``). ``fits(r, root)`` must hold.
     """
-    return (yield from Paused(r, root, weights).run(budget, every, base))
+    return (yield from Paused(r, root, weights, cost).run(budget, every, base))
 
 
 class Paused:
@@ -154,11 +171,13 @@ class Paused:
     stopped: ``run`` again with more budget expands the very positions a single search
     with the two budgets together would have expanded, none twice."""
 
-    def __init__(self, r: Rules, root: State, weights: tuple[int, ...]) -> None:
+    def __init__(self, r: Rules, root: State, weights: tuple[int, ...], cost: int = 0) -> None:
         self.r, self.root = r, root
-        self.fc = _FreeCell(r, root, weights)
-        # Nodes expanded: (parent, steps to it).
+        self.fc = _FreeCell(r, root, weights, cost)
+        # Nodes expanded: (parent, steps to it), and how many moves of the search led to
+        # each (the depth its children's scores count ``cost`` for).
         self.parents: list[tuple[int, tuple[Step, ...]]] = []
+        self.depths: list[int] = []
         self.frontier: list[Node] = [self.fc.root]
         self.nodes = 0
 
@@ -167,8 +186,9 @@ class Paused:
         """Expand up to ``budget`` more positions; return the verdict, the winning moves
         and the positions expanded by this call (yielding ``base`` plus them every
         ``every``)."""
-        expand = self.fc.expand
-        parents, frontier = self.parents, self.frontier
+        fc = self.fc
+        expand = fc.expand
+        parents, frontier, depths = self.parents, self.frontier, self.depths
         start = nodes = self.nodes
         stop = start + budget
         try:
@@ -184,6 +204,8 @@ class Paused:
                     heappush(frontier, node)
                     return "unknown", [], nodes - start
                 parents.append((parent, moves))
+                depth = fc.depth = depths[parent] + 1 if parent >= 0 else 0
+                depths.append(depth)
                 nodes += 1
                 if every and not (nodes - start) % every:
                     yield base + nodes - start
@@ -221,8 +243,10 @@ class _FreeCell:
     """FreeCell made fast for best-first search: positions as tuples, each child's key
     judged before it is built and its score changed from its parent's."""
 
-    def __init__(self, r: Rules, root: State, weights: tuple[int, ...]) -> None:
-        self.weights = weights
+    def __init__(self, r: Rules, root: State, weights: tuple[int, ...], cost: int) -> None:
+        self.weights, self.cost = weights, cost
+        # The depth of the node being expanded (``Paused.run`` sets it).
+        self.depth = 0
         self.n_t, self.n_c = len(r.T), len(r.C)
         cols0, cells0, found0 = _tables(r, root)
         under = bytearray([ON_UP] * 52)
@@ -318,6 +342,8 @@ class _FreeCell:
                 if w in cols[i]:
                     at[i].append(cols[i].index(w))
                     break
+        # A child's score counts one more move than its parent's.
+        h += self.cost
         for src, dst, k in steps:
             # The card at the bottom of what moves, and what it comes to lie on.
             if src < CELLS:
@@ -431,7 +457,8 @@ class _FreeCell:
             return
         self.seen.add(ckey)
         self.tick -= 1
-        heappush(frontier, (self.score(c_cols, c_cells_l, c_found), self.tick, tuple(c_cols),
+        h = self.score(c_cols, c_cells_l, c_found) + self.cost * (self.depth + 1)
+        heappush(frontier, (h, self.tick, tuple(c_cols),
                             tuple(c_cells_l), tuple(c_found), ckey, me, tuple(done)))
 
 
@@ -564,18 +591,20 @@ def _moves(r: Rules, root: State, parents: list[tuple[int, tuple[Step, ...]]],
     return out
 
 
-def solve_passes(r: Rules, root: State, budget: int,
-                 every: int = 0) -> Generator[int, None, Outcome]:
-    """Search in passes sharing the budget, as the general search does for games building
-    up in suit: the default weights, then short restarts under other weights (a tenth of
-    the budget each), then the first search again, going on from where it stopped with
-    what is left. Every pass is exact: any that runs dry proves the deal unwinnable."""
-    first = Paused(r, root, FIRST)
-    passes = [(first, budget // 10)] + [(Paused(r, root, w), budget // 10) for w in OTHERS]
-    passes.append((first, budget))
+def solve_passes(r: Rules, root: State, budget: int, every: int = 0,
+                 passes: tuple[Pass, ...] | None = None) -> Generator[int, None, Outcome]:
+    """Search in ``passes`` (``PASSES``) sharing the budget: each runs on ``budget // part``
+    (all that is left where ``part`` is 0), and a pass with the weights and cost of an
+    earlier one goes on from where that one stopped. Every pass is exact: any that runs dry
+    proves the deal unwinnable."""
+    searches: dict[tuple[tuple[int, ...], int], Paused] = {}
     used = 0
     verdict, moves = "unknown", list[Move]()
-    for pas, share in passes:
+    for weights, cost, part in PASSES if passes is None else passes:
+        pas = searches.get((weights, cost))
+        if pas is None:
+            pas = searches[weights, cost] = Paused(r, root, weights, cost)
+        share = budget // part if part else budget
         verdict, moves, nodes = yield from pas.run(min(share, budget - used), every, used)
         used += nodes
         if verdict != "unknown":
