@@ -76,6 +76,14 @@ ZIP_DATE: Final[tuple[int, int, int, int, int, int]] = (1980, 1, 1, 0, 0, 0)
 BENCH_ONLY: Final[frozenset[str]] = frozenset({"solver/onepass_plans.py",
                                                "solver/lookahead.py"})
 
+#: The engine's command-line tools (``python -m patience.solve``, ``python -m patience.study``:
+#: argument parsing, process pools, Ray), which neither the page nor the solver's worker
+#: imports: left out of ``patience.zip`` too, 12 kB of every first visit (issue 28).
+COMMAND_LINE_ONLY: Final[frozenset[str]] = frozenset({"solve.py", "study.py"})
+
+#: Every module left out of ``patience.zip``.
+LEFT_OUT: Final[frozenset[str]] = BENCH_ONLY | COMMAND_LINE_ONLY
+
 #: Content types the server sends, beyond (and over) what :mod:`mimetypes` guesses.
 MIME_TYPES: Final[dict[str, str]] = {
     ".html": "text/html; charset=utf-8",
@@ -215,12 +223,12 @@ def _engine_files(package: Path) -> list[Path]:
     files = [p for p in package.rglob("*")
              if p.is_file() and (p.suffix == ".py" or p.name == "py.typed")
              and "__pycache__" not in p.parts
-             and p.relative_to(package).as_posix() not in BENCH_ONLY]
+             and p.relative_to(package).as_posix() not in LEFT_OUT]
     return sorted(files, key=lambda p: p.relative_to(package).as_posix())
 
 
 def zip_engine(package: Path, dest: Path) -> Path:
-    """Write ``package`` (its ``.py`` files and ``py.typed``, less ``BENCH_ONLY``) to the
+    """Write ``package`` (its ``.py`` files and ``py.typed``, less ``LEFT_OUT``) to the
     zip ``dest``.
 
     Members are ``<package name>/<path>``, in sorted order, with a fixed timestamp and

@@ -1,5 +1,6 @@
 """The engine's zip (``build.zip_engine``): it leaves out the modules only the bench uses
-(``build.BENCH_ONLY``), and what the page runs from it still imports and solves without them."""
+(``build.BENCH_ONLY``) and the command-line tools (``build.COMMAND_LINE_ONLY``), and what the
+page runs from it still imports and solves without them."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (build.py lives at the repository root)
 
-BENCH_MODULES = {"patience." + p.removesuffix(".py").replace("/", ".") for p in build.BENCH_ONLY}
+LEFT_OUT_MODULES = {"patience." + p.removesuffix(".py").replace("/", ".") for p in build.LEFT_OUT}
 
 
 @pytest.fixture(scope="module")
@@ -30,9 +31,10 @@ def engine_zip(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_zip_holds_the_engine_less_the_bench_only_modules(engine_zip: Path) -> None:
     sources = {p.relative_to(build.ENGINE).as_posix() for p in build.ENGINE.rglob("*.py")
                if "__pycache__" not in p.parts}
-    assert sources >= build.BENCH_ONLY        # the list names modules that exist
+    assert sources >= build.LEFT_OUT          # the lists name modules that exist
+    assert build.BENCH_ONLY | {"solve.py", "study.py"} == build.LEFT_OUT
     names = set(zipfile.ZipFile(engine_zip).namelist())
-    assert names == {f"patience/{p}" for p in sources - build.BENCH_ONLY} | {"patience/py.typed"}
+    assert names == {f"patience/{p}" for p in sources - build.LEFT_OUT} | {"patience/py.typed"}
 
 
 def _imports(name: str, source: str) -> set[str]:
@@ -49,12 +51,12 @@ def _imports(name: str, source: str) -> set[str]:
     return found
 
 
-def test_no_zipped_module_imports_a_bench_only_one(engine_zip: Path) -> None:
+def test_no_zipped_module_imports_a_left_out_one(engine_zip: Path) -> None:
     with zipfile.ZipFile(engine_zip) as zf:
         for member in zf.namelist():
             if member.endswith(".py"):
                 name = ".".join(PurePosixPath(member).with_suffix("").parts)
-                assert not _imports(name, zf.read(member).decode()) & BENCH_MODULES, member
+                assert not _imports(name, zf.read(member).decode()) & LEFT_OUT_MODULES, member
     # The check sees such an import: the bench's own module imports one.
     plans = (build.ENGINE / "solver" / "onepass_plans.py").read_text(encoding="utf-8")
     assert "patience.solver.lookahead" in _imports("patience.solver.onepass_plans", plans)

@@ -9,10 +9,11 @@ face-down cards as ``null``; the page never compares ranks or suits, it looks mo
 
 from __future__ import annotations
 
+import importlib
 import json
-from typing import Any
+from typing import Any, Final
 
-from . import auto, intents, rulespage, spoken
+from . import auto, intents, spoken
 from .cards import card_name, card_str
 from .errors import PatienceError
 from .errors import error_json as _error
@@ -30,8 +31,28 @@ from .rules import MAX_DEAL
 from .savecheck import dumps
 from .session import Session, clamp_elapsed
 from .solver import winnable_key
-from .suggest import suggest
 from .view import view
+
+# The rules page (:mod:`patience.rulespage`) and the suggestions (:mod:`patience.suggest`, with
+# the solver's searches it runs) are imported by the methods that use them, as are the
+# modules of the mixins' daily deals, export file and records, not with the bridge: the
+# page's engine starts without them, and its first move does not wait for them (issue 28).
+
+#: The modules the bridge's methods import when first used. The memory snapshot has them
+#: (:func:`import_later`, run by ``static/js/solver-worker.js`` before it takes one), so a
+#: start from it pays for them no more than for the rest (``tests/test_bridge_imports.py``
+#: checks that this is every module those methods import and none the start imports).
+LATER: Final[tuple[str, ...]] = (
+    "patience.bundle", "patience.daily", "patience.difficulty", "patience.howto",
+    "patience.knownline", "patience.records", "patience.records_figures", "patience.rulespage",
+    "patience.suggest",
+)
+
+
+def import_later() -> None:
+    """Import the modules the bridge's methods import when first used (:data:`LATER`)."""
+    for name in LATER:
+        importlib.import_module(name)
 
 
 def _game_info(g: Game) -> dict[str, Any]:
@@ -66,6 +87,8 @@ class Bridge(LinksApi, RecordsApi, GuideApi):
         The HTML is headings, paragraphs and lists only (``h3``, ``p``, ``ul``/``li``), with
         every text escaped; see :mod:`patience.rulespage`.
         """
+        from . import rulespage  # noqa: PLC0415 (see the module's imports)
+
         try:
             options = json.loads(options_json or "{}")
             page = rulespage.build(find_game(game_id), options)
@@ -214,6 +237,8 @@ class Bridge(LinksApi, RecordsApi, GuideApi):
         The page asks for it only when the solver has no winning move to offer, and labels it
         as a suggestion, never as keeping the game winnable.
         """
+        from .suggest import suggest  # noqa: PLC0415 (see the module's imports)
+
         if self.session is None:
             return _NO_GAME
         session = self.session

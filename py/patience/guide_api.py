@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import howto
 from .errors import PatienceError
 from .errors import error_json as _error
 from .games import find_game
@@ -19,6 +18,10 @@ from .pilekeys import closed_piles, pile_keys, pile_kinds
 from .rules import Rules
 from .session import Session
 from .view import view
+
+# The walk (:mod:`patience.howto`, with the rules page and the suggestions it words) is
+# imported when it is first asked for, not with the bridge: the page's engine starts without
+# it, and its first move does not wait for it (issue 28).
 
 # The deal every picture of a game shows: a fixed one, so a game always looks the same.
 PREVIEW_DEAL = 1
@@ -66,6 +69,8 @@ class GuideApi:
 
         ``{"game", "title", "steps": [...]}``; see :func:`patience.howto.steps` for a step.
         """
+        from . import howto  # noqa: PLC0415 (see the module's imports)
+
         if self.session is None:
             return json.dumps({"error": {"kind": "no-game",
                                          "message": "no game in play: deal or load one first"}})

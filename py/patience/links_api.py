@@ -11,9 +11,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from . import bundle, daily, difficulty, knownline, links
+from . import links
 from .errors import PatienceError
 from .games import GAMES, find_game
+
+# The modules of the daily deal, the lists of winnable deals, their known wins and the export
+# file are imported by the methods that use them, not with the bridge: the page's engine
+# starts without them, and its first move does not wait for them (issue 28).
 
 
 def _error(kind: str, message: str) -> str:
@@ -43,6 +47,8 @@ class LinksApi:
         ``null`` twice for a deal with no grade), or ``{"none": why}`` for a game with no won
         deal listed.
         """
+        from . import daily, difficulty  # noqa: PLC0415 (see the module's imports)
+
         try:
             game = find_game(str(game_id))
             lists = _object(lists_json, "the lists")
@@ -75,6 +81,8 @@ class LinksApi:
         :meth:`known_lines`), or null. A file of a version this engine does not read gives no
         lists.
         """
+        from . import difficulty, knownline  # noqa: PLC0415 (see the module's imports)
+
         try:
             data = json.loads(data_json or "{}")
             found = difficulty.read_winnable(data)
@@ -95,6 +103,8 @@ class LinksApi:
         """Read a list's file of known wins (its text, :mod:`patience.knownline`) for the
         page: ``{"key", "lines": {"<deal>": "<moves>"}}``, or an error saying what is wrong
         with it (a file of another version, of another list, or not a lines file at all)."""
+        from . import knownline  # noqa: PLC0415 (see the module's imports)
+
         try:
             found = knownline.read_lines(json.loads(data_json))
         except (ValueError, TypeError) as e:
@@ -111,6 +121,8 @@ class LinksApi:
         of each game's statistics). Answers ``{"streak": n, "best": n, "days": {date:
         {"won": [game ids], "lost": [game ids]}}}``; a day is won when any daily of it was.
         """
+        from . import daily  # noqa: PLC0415 (see the module's imports)
+
         try:
             results = _object(results_json, "the results")
             days: dict[str, dict[str, list[str]]] = {}
@@ -163,6 +175,8 @@ class LinksApi:
     def bundle_make(self, parts_json: str) -> str:
         """Build the export file from this device's records (see :func:`bundle.make`):
         ``{"file": {...}, "left": [records left out, in words]}``."""
+        from . import bundle  # noqa: PLC0415 (see the module's imports)
+
         try:
             parts = json.loads(str(parts_json))
         except ValueError:
@@ -172,10 +186,14 @@ class LinksApi:
 
     def bundle_limits(self) -> str:
         """Return the largest export file that can be imported: ``{"maxBytes": n}``."""
+        from . import bundle  # noqa: PLC0415 (see the module's imports)
+
         return json.dumps({"maxBytes": bundle.MAX_BYTES})
 
     def bundle_check(self, text: str) -> str:
         """Check a whole export file: ``{"ok": true, "stats": n, "games": n, "parked": n}``."""
+        from . import bundle  # noqa: PLC0415 (see the module's imports)
+
         try:
             data = bundle.check(str(text), self._stats_check())
         except PatienceError as e:
@@ -190,6 +208,8 @@ class LinksApi:
         "report": [lines]}``: only the records that change, and what was done in words.
         A bad file is an error and changes nothing.
         """
+        from . import bundle  # noqa: PLC0415 (see the module's imports)
+
         check_stats = self._stats_check()
         try:
             incoming = bundle.check(str(incoming_json), check_stats)

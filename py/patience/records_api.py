@@ -8,12 +8,18 @@ read is a ``bad_record`` error: the page sets it aside and starts a fresh one.
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
-from . import records, records_figures
 from .errors import PatienceError
 from .games import GAMES
 from .options import resolve
 from .savecheck import dumps, read_json
+
+if TYPE_CHECKING:
+    from . import records, records_figures
+
+# The records' modules are imported by the methods that use them, not with the bridge: the
+# page's engine starts without them, and its first move does not wait for them (issue 28).
 
 
 def _error(kind: str, message: str) -> str:
@@ -32,6 +38,8 @@ class RecordsApi:
         the new record and, after a win, a line for the win notice (the streak or a new best).
         A stored record that cannot be read is ``bad_record``; a bad entry ``bad_entry``.
         """
+        from . import records, records_figures  # noqa: PLC0415 (see the module's imports)
+
         try:
             entry = read_json(entry_json, "entry", max_chars=20_000)
         except PatienceError as e:
@@ -55,6 +63,8 @@ class RecordsApi:
 
     def records_merge(self, a_text: str, b_text: str) -> str:
         """Merge two records of the same game: ``{"record": ...}`` (either may be "")."""
+        from . import records  # noqa: PLC0415 (see the module's imports)
+
         try:
             a = records.read(a_text)
             b = records.read(b_text)
@@ -73,6 +83,8 @@ class RecordsApi:
         """Return the figures of a game's record: per variant, the game's total, the history
         (newest first), the chart's points and ``dailies`` (``{"YYYY-MM-DD": "won" |
         "lost"}``). ``game_id`` names the game when the record is "" (none yet)."""
+        from . import records, records_figures  # noqa: PLC0415 (see the module's imports)
+
         try:
             record = records.read(record_text, game_id or None)
         except PatienceError as e:
@@ -84,6 +96,8 @@ class RecordsApi:
 
     def records_check(self, text: str) -> str:
         """Check a stored statistics record: ``{"ok": true}`` or a ``bad_record`` error."""
+        from . import records  # noqa: PLC0415 (see the module's imports)
+
         try:
             records.read(text)
         except PatienceError as e:
@@ -94,6 +108,8 @@ class RecordsApi:
 def _variant_figures(record: records.Record | None, game_id: str,
                      entry: object) -> records_figures.Figures:
     """Return the figures of the variant an entry belongs to (all zero when it is new)."""
+    from . import records, records_figures  # noqa: PLC0415 (see the module's imports)
+
     game = GAMES[game_id]
     options = entry.get("options") if isinstance(entry, dict) else None
     try:

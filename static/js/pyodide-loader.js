@@ -14,12 +14,16 @@
 // (a missing or damaged pyodide.asm.wasm): the two compile entry points are watched here, so
 // that loadPyodide fails instead, and PyScript tells the page (engine.js shows the error).
 //
-// Two of the start's steps are begun here at once instead of one after the other (issue 28's
-// breakdown, in docs/speed.md): the WebAssembly is compiled while the snapshot is read and
-// checked (Pyodide compiles it only once it holds the snapshot's bytes, some 0.1-0.3 s later
-// on a warm start), and the engine's zip is fetched while Pyodide starts and unpacked into
-// its home folder (PyScript's `files` would fetch it only after Python is up: one more round
-// trip on a first visit). A compile that fails leaves the WebAssembly to Pyodide's own.
+// Two of the start's steps are begun early instead of one after the other (issue 28's
+// breakdown, in docs/speed.md): on a start with no snapshot (a first visit) the WebAssembly
+// is compiled as it downloads, as soon as the snapshot is known to be missing (a start from
+// a snapshot leaves it to Pyodide, from the browser's code cache: compiled beside the
+// snapshot's read, it slowed the paint of the saved board), and the engine's zip is fetched
+// while Pyodide starts, its files inflated in JavaScript as the runtime downloads
+// (unzip.js) and written into Pyodide's home folder once it is up (PyScript's `files` would
+// fetch it only after Python is up: one more round trip on a first visit; Pyodide's
+// unpackArchive would unpack it in Python). A compile that fails leaves the WebAssembly to
+// Pyodide's own; a zip JavaScript cannot read is unpacked by Pyodide.
 //
 // A snapshot that failed is remembered for its build in the page's localStorage (store.js),
 // which a worker cannot reach: this module asks the page on the snapshot channel
@@ -29,6 +33,7 @@
 
 import { loadPyodide as loadOriginal, version } from "../../vendor/pyodide/pyodide.mjs";
 import { channelName, findSnapshot } from "./snapshot.js";
+import { unzip } from "./unzip.js";
 import { standIn as wasmStandIn } from "./wasm-stand-in.js";
 
 export { version };
@@ -66,18 +71,29 @@ function report(path, fallback) {
 const wasmURL = new URL("pyodide.asm.wasm", indexURL).href;
 const zipURL = new URL("patience.zip", site).href;
 
-/** The WebAssembly, compiled from the start (null: Pyodide compiles it the usual way). */
-const compiled = typeof WebAssembly.compileStreaming === "function"
-  ? WebAssembly.compileStreaming(fetch(wasmURL)).catch(() => null) : Promise.resolve(null);
+/** The WebAssembly, compiled early (compileEarly) on a start with no snapshot to boot from;
+ * null until then, and on a start from a snapshot, where Pyodide compiles it the usual way
+ * once the snapshot is read: compiled beside the snapshot's read, it took the CPU the page's
+ * paint of the saved board needed (0.1 s of the phone's return visit, issue 28). A promise
+ * of null: Pyodide compiles it the usual way. */
+let compiled = null;
 
-// Pyodide asks for the wasm itself, to compile it: it is answered with a stand-in, and the
-// module compiled above is instantiated instead (below), so the file is fetched once here.
-// Only while Pyodide hands that response to instantiateStreaming unread: one that reads it
-// gets the real file from the stand-in's body, and a warning (wasm-stand-in.js says why).
-const standIns = new WeakSet();
 const fetchOriginal = globalThis.fetch;
+
+/** Begin compiling the WebAssembly as it downloads (a start with no snapshot). */
+function compileEarly() {
+  compiled ??= typeof WebAssembly.compileStreaming === "function"
+    ? WebAssembly.compileStreaming(fetchOriginal(wasmURL)).catch(() => null) : Promise.resolve(null);
+}
+
+// Pyodide asks for the wasm itself, to compile it: when it is compiled early, it is answered
+// with a stand-in, and the module compiled early is instantiated instead (below), so the
+// file is fetched once here. Only while Pyodide hands that response to instantiateStreaming
+// unread: one that reads it gets the real file from the stand-in's body, and a warning
+// (wasm-stand-in.js says why).
+const standIns = new WeakSet();
 globalThis.fetch = function patienceFetch(resource, ...rest) {
-  if (String(resource) !== wasmURL) return fetchOriginal.call(this, resource, ...rest);
+  if (String(resource) !== wasmURL || !compiled) return fetchOriginal.call(this, resource, ...rest);
   return compiled.then((module) => {
     if (!module) return fetchOriginal.call(this, resource, ...rest);
     const standIn = wasmStandIn(() => fetchOriginal.call(this, resource, ...rest),
@@ -94,6 +110,10 @@ const engineZip = fetch(zipURL).then((r) => {
   return r.arrayBuffer();
 });
 engineZip.catch(() => {});
+
+/** Its files, inflated while the runtime downloads (unzip.js); null: Pyodide unpacks it. */
+const engineFiles = typeof DecompressionStream === "function"
+  ? engineZip.then((buffer) => unzip(buffer)).catch(() => null) : Promise.resolve(null);
 
 let wasmFailed = null;
 const wasmFailure = new Promise((resolve, reject) => { wasmFailed = reject; });
@@ -120,9 +140,21 @@ for (const name of ["instantiateStreaming", "instantiate"]) {
 /** Pyodide's loadPyodide, failing (not waiting forever) when its WebAssembly cannot load. */
 const load = (options) => Promise.race([loadOriginal(options), wasmFailure]);
 
-/** Unpack the engine's zip into Pyodide's home folder (the working folder, on sys.path). */
+/** Unpack the engine's zip into Pyodide's home folder (the working folder, on sys.path):
+ * its files as inflated early, else by Pyodide (in Python, once it is up). */
 async function withEngine(pyodide) {
-  pyodide.unpackArchive(await engineZip, "zip");
+  const files = await engineFiles;
+  if (!files) {
+    pyodide.unpackArchive(await engineZip, "zip");
+    return pyodide;
+  }
+  const { FS } = pyodide;
+  const home = FS.cwd();
+  for (const { name, bytes } of files) {
+    const slash = name.lastIndexOf("/");
+    if (slash > 0) FS.mkdirTree(`${home}/${name.slice(0, slash)}`);
+    FS.writeFile(`${home}/${name}`, bytes);
+  }
   return pyodide;
 }
 
@@ -144,6 +176,7 @@ export async function loadPyodide(options = {}) {
     }
     return withEngine(pyodide);
   }
+  compileEarly();
   report("plain", found.reason);
   return withEngine(await load(plain));
 }

@@ -24,8 +24,9 @@ import { channelName, findSnapshot, storeSnapshot, sweep } from "./snapshot.js";
 
 const site = new URL("../../", import.meta.url);
 const indexURL = new URL("vendor/pyodide/", site).href;
-/** What the page's boot.py and this worker's worker.py import: in the snapshot already. */
-const SNAPSHOT_IMPORTS = "import patience.bridge, patience.worker";
+/** What the page's boot.py and this worker's worker.py import, with the modules the
+ * bridge's methods import when first used (patience.bridge.LATER): in the snapshot already. */
+const SNAPSHOT_IMPORTS = "import patience.bridge, patience.worker; patience.bridge.import_later()";
 const IDLE_MS = 4000;
 
 const status = typeof BroadcastChannel === "function" ? new BroadcastChannel(channelName(site)) : null;

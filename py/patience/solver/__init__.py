@@ -27,10 +27,10 @@ __all__ = ["DEFAULT_BUDGET", "Result", "Verdict", "search_of", "solve", "solve_s
            "uses_hidden", "winnable_key"]
 
 # The names ``api.py`` defines, imported with the searches the first time one is asked for
-# (PEP 562). The page's engine imports ``winnable.py``, ``heuristic.py`` and ``search.py``
-# of this package as it starts and never runs a search (the solver's worker does): importing
-# every search with them cost the page's start about a third of its Python imports (about
-# 130 ms of CPU here, four times that on a phone).
+# (PEP 562). The page's engine imports ``winnable.py`` of this package as it starts (and
+# ``heuristic.py`` and ``search.py`` with its suggestions, once asked for one) and never runs
+# a search (the solver's worker does): importing every search with them cost the page's start
+# about a third of its Python imports (about 130 ms of CPU here, four times that on a phone).
 _LAZY = frozenset({"DEFAULT_BUDGET", "search_of", "solve", "solve_steps",
                    "uses_hidden"})
 
