@@ -10,7 +10,7 @@
 // its corner index (rank and suit) visible as long as the room allows.
 
 import { cornerIndex } from "./corner.js";
-import { fannedRooms, maxUpFan } from "./fans.js";
+import { fannedRooms, heldFan } from "./fans.js";
 import { leastPitch, overlapOf, overlapSpan, overlapUnits, remembered, widest } from "./overlap.js";
 import { kindOf } from "./piles.js";
 import { place } from "./spots.js";
@@ -23,7 +23,6 @@ export const RATIO = 1.4;              // card height / card width
 const MAX_W = 150;                     // px: the largest card, on big screens
 const MIN_W = 22;                      // px: the smallest card
 const DESIGN_FAN = 0.22;               // the face-up offset the card size is planned with
-const HELD_FAN = 0.6;                  // card heights between face-up cards with a row below them
 
 /** Choose the layout mode: "side" puts the non-fanned piles down the sides (short, wide tables). */
 export function layoutMode(width, height) {
@@ -48,10 +47,11 @@ function isFanned(row) {
 }
 
 /** The cards a fanned pile is planned for: one and a half times the game's average pile, or
- * the most a pile will hold when the layout says (`deepest`: a game whose piles never grow). */
+ * what the layout says: the most a pile will hold (`deepest`: a game whose piles never grow)
+ * or the cards to plan for (`plan`: a game of two decks over few piles). */
 export function designCards(snap) {
-  const deepest = snap.layout.deepest;
-  if (Number.isInteger(deepest) && deepest > 0) return Math.min(20, deepest);
+  const said = snap.layout.deepest ?? snap.layout.plan;
+  if (Number.isInteger(said) && said > 0) return Math.min(20, said);
   const fanned = snap.layout.rows.filter(isFanned).flatMap((r) => r.slots.filter(Boolean));
   if (!fanned.length) return 1;
   let total = 0;
@@ -149,11 +149,11 @@ function rowGeometryAt(snap, width, height, smaller) {
   const upper = cardH + (design - 1) * Math.max(DESIGN_FAN * cardH, index.strip + 1);
   const { rooms, cramped: short } = fannedRooms(snap, fannedRows, height - fixed, cardH, index.strip, upper);
   // Rows below the last fanned row (Golf's stock and waste) stand at the foot of the table,
-  // where a thumb reaches; the piles above open out into the height between, their face-up
-  // cards up to HELD_FAN of a card apart, planned for the deepest pile (so nothing moves).
+  // where a thumb reaches; the piles above open out into the height between (fans.js
+  // heldFan), planned for the deepest pile (so nothing moves).
   const held = lastFanned >= 0 && lastFanned < layout.rows.length - 1;
-  const heldFan = held ? Math.max(maxUpFan(cardH, index.strip), HELD_FAN * cardH) : undefined;
-  if (held) rooms[rooms.length - 1] = Math.min(rooms[rooms.length - 1], cardH + (design - 1) * heldFan);
+  const hold = held ? heldFan(rooms[rooms.length - 1], design, cardH, index.strip) : null;
+  if (hold) rooms[rooms.length - 1] = hold.room;
   let foot = 0;
   layout.rows.forEach((row, r) => {
     if (held && r > lastFanned) foot += (overlaps[r] ? overlapUnits(overlaps[r]) : 1) * cardH + gap;
@@ -164,6 +164,7 @@ function rowGeometryAt(snap, width, height, smaller) {
   const between = gap + (squeeze ? Math.max(0, height - fixed) / (layout.rows.length + 1) : 0);
   let y = between;
   for (const [r, row] of layout.rows.entries()) {
+    if (held && r === lastFanned) y += hold.lift;
     if (held && r === lastFanned + 1) y = Math.max(y, height - foot);
     if (overlaps[r]) {
       placeOverlap(snap, piles, overlaps[r], left, room, y, { cardW, cardH, gap, index });
@@ -176,7 +177,7 @@ function rowGeometryAt(snap, width, height, smaller) {
     let rowHeight = cardH;
     row.slots.forEach((slot, c) => {
       if (!slot) return;
-      const most = held && r === lastFanned ? heldFan : undefined;
+      const most = held && r === lastFanned ? hold.fan : undefined;
       const g = place(snap, slot.pile, xs[c], y, slot.fan, cardW, cardH, index, fanRoom, most);
       piles[slot.pile] = g;
       cramped ||= g.cramped;

@@ -117,8 +117,9 @@ export function render(table, snap, names, view = {}) {
         next.push({ id: cid, x: g.spots[i].x, y: g.spots[i].y, up: code !== null });
       }
       let c = el.dataset.base;
-      // Not in play (the engine's list of free piles): greyed, and the pile's label says so.
-      if (code !== null && i < out) c += " covered";
+      // Not in play (the engine's list of free piles): greyed, and the pile's label says so;
+      // in a fanned column (Golf's) its face still shows above the next card, as any column's.
+      if (code !== null && i < out) c += g.fan === "down" ? " covered fanned" : " covered";
       if (view.selected && view.selected.pile === id && i >= view.selected.index) c += " selected";
       for (const m of marks) if (m.pile === id && m.index !== null && i >= m.index) c += ` ${m.cls}`;
       setClass(el, c);

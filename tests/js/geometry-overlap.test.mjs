@@ -188,14 +188,27 @@ test("Golf's stock and waste stand at the foot of the table, the piles above fan
     assert.ok(full.piles.stock.y >= last + full.gap, `the piles clear of the stock at ${w}x${h}`);
     for (let i = 0; i < 4; i++) {
       const step = spots[i + 1].y - spots[i].y;
-      assert.ok(step >= full.index.strip && step <= 0.6 * full.cardH + 1e-9, `a fan of ${step}px at ${w}x${h}`);
+      assert.ok(step >= full.index.strip && step <= 0.75 * full.cardH + 1e-9, `a fan of ${step}px at ${w}x${h}`);
     }
+    // The felt the piles leave: a third above them, twice that between them and the stock.
+    const above = full.piles.t1.y - full.gap;
+    const below = full.piles.stock.y - last - full.gap;
+    assert.ok(above >= 0 && Math.abs(below - 2 * above) <= 2, `${above}px above, ${below}px below at ${w}x${h}`);
+    assert.equal(late.piles.t1.y, full.piles.t1.y);
     // Upright, the seven piles take the width, less a gap between and beside them.
     if (w < h) assert.ok(7 * full.cardW + 8 * full.gap >= w - 8, `${full.cardW}px cards at ${w}`);
   }
-  // On a phone the piles open out to six tenths of a card, past the touch strip of other games.
+  // On a phone the piles open out to three quarters of a card, past the touch strip of other
+  // games, and on a tall one the felt they leave comes partly above them: their top cards come
+  // down towards the waste, a third of the way from the top of the table.
   const phone = geometry(golf(), 360, 546);
-  assert.ok(phone.piles.t1.spots[1].y - phone.piles.t1.spots[0].y >= 0.6 * phone.cardH - 1);
+  assert.ok(phone.piles.t1.spots[1].y - phone.piles.t1.spots[0].y >= 0.75 * phone.cardH - 1);
+  const tall = geometry(golf(), 412, 773);
+  assert.ok(Math.abs(tall.piles.t1.spots[1].y - tall.piles.t1.spots[0].y - 0.75 * tall.cardH) < 1e-9);
+  assert.ok(tall.piles.t1.y > 100 && tall.piles.t1.spots[4].y + tall.cardH > 773 / 2, `${tall.piles.t1.y}`);
+  // A laptop's height is short for them: no felt above, the fan squeezed to the room.
+  const laptop = geometry(golf(), 1366, 626);
+  assert.equal(laptop.piles.t1.y, laptop.gap);
   // Planned for the five cards a pile holds at most, not for a pile that could grow.
   assert.ok(geometry(golf(), 1366, 680).cardW > geometry(golf(undefined, 0), 1366, 680).cardW);
 });

@@ -102,6 +102,41 @@ test("a pile is planned for one and a half times the game's average pile", () =>
   assert.equal(designCards(spider()), 16);
 });
 
+/** Roosevelt as the engine lays it out: stock, waste and eight foundations in two rows of four
+ * over seven piles of four; 104 cards, planned (`plan`) for 11 a pile. */
+function roosevelt(plan = 11, long = 0) {
+  const t = Array.from({ length: 7 }, (_, i) => `t${i + 1}`);
+  const f = Array.from({ length: 8 }, (_, i) => `f${i + 1}`);
+  const piles = { stock: Array(75).fill(null), waste: ["2C"], ...Object.fromEntries(f.map((id) => [id, []])) };
+  t.forEach((id) => { piles[id] = Array(4).fill("9H"); });
+  if (long) piles.t1 = Array(long).fill("9H");
+  const layout = { columns: 7, rows: [row(["stock", "waste", null, ...f.slice(0, 4)]),
+    row([null, null, null, ...f.slice(4)]), row(t, "down")] };
+  if (plan) layout.plan = plan;
+  return { layout, piles };
+}
+
+test("two decks over seven piles are planned for what the layout says, as large as the height allows", () => {
+  assert.equal(designCards(roosevelt()), 11);
+  assert.equal(designCards(roosevelt(0)), 20);           // a share of two decks: far too many
+  for (const [w, h] of [[1366, 626], [768, 882], [1920, 940]]) {
+    const geo = geometry(roosevelt(), w, h);
+    // As large as a Klondike's planned pile allows under two rows of plain piles.
+    assert.ok(geo.cardW > geometry(roosevelt(0), w, h).cardW + 10, `${geo.cardW}px at ${w}x${h}`);
+    const units = 3 + 10 * 0.22;
+    assert.ok(geo.cardH >= Math.min((h - 4 * geo.gap) / units, geo.cardW * 1.4) - 2, `${geo.cardH}px at ${w}x${h}`);
+    assert.ok(!geo.cramped);
+  }
+  // On a phone the width limits them, at a one-deck game's size.
+  assert.equal(geometry(roosevelt(), 360, 498).cardW, geometry(klondike(), 360, 498).cardW);
+  // A pile longer than planned makes them smaller while it lasts, every index still in sight.
+  const long = geometry(roosevelt(11, 18), 1366, 626);
+  assert.ok(long.cardW < geometry(roosevelt(), 1366, 626).cardW && !long.cramped);
+  const spots = long.piles.t1.spots;
+  assert.ok(spots[17].y - spots[16].y >= long.index.strip);
+  assert.ok(spots[17].y + long.cardH <= 626);
+});
+
 test("a short wide screen puts the stock and foundations down the sides", () => {
   assert.equal(layoutMode(640, 300), "side");
   assert.equal(layoutMode(360, 560), "rows");

@@ -9,7 +9,9 @@ card widths from the left (a card spans 2, so ``x`` and ``x + 1`` straddle two c
 another row) and ``w`` is the width in half cards; ``y`` counts rows down, each ``s`` card
 heights below the one above, so the rows below cover the lower part of the cards above and
 are drawn over them. A layout may say ``"deepest"``: the most cards a fanned pile will ever
-hold, for a game whose piles never grow, so the page plans its cards for no more.
+hold, for a game whose piles never grow, so the page plans its cards for no more; or
+``"plan"``: the cards a fanned pile is planned for where the page's own estimate (from the
+number of cards in the game) would be far too many (two decks over seven piles).
 """
 
 from __future__ import annotations
@@ -153,10 +155,25 @@ def two_rows_layout(r: Rules) -> dict[str, Any]:
 
 
 def three_rows_layout(r: Rules) -> dict[str, Any]:
-    """Lay out stock and waste, then a row of foundations, then the tableau (Roosevelt)."""
+    """Lay out stock and waste on the left above the tableau, the foundations in two rows on
+    the right, as wide as the tableau (Roosevelt: eight foundations over seven piles).
+
+    As wide as the tableau, the cards are as large as a one-deck game's on a phone, whose
+    width is what limits them; a row of eight foundations would make them an eighth smaller.
+    The piles are planned (``"plan"``) for their deal and half a suit built on it, as a
+    one-deck game's are, not for a share of two decks: where the height limits the cards (a
+    laptop), they are then as large as the height allows, and only a longer pile makes them
+    smaller while it lasts.
+    """
     f, _, t = pile_names(r)
-    return {"columns": len(f), "rows": [row(["stock", "waste"]), row(f),
-                                        row(t, fan="down")]}
+    half = (len(f) + 1) // 2
+    width = max(len(t), 2 + half)
+    left = width - half
+    dealt = max(len(r.deal(1).piles[i]) for i in r.T)
+    return {"columns": width, "plan": dealt + 7, "rows": [
+        row(["stock", "waste", *[None] * (left - 2), *f[:half]]),
+        row([*[None] * left, *f[half:], *[None] * (2 * half - len(f))]),
+        row(t, fan="down")]}
 
 
 def pyramid_cover(tableau: tuple[int, ...]) -> dict[int, tuple[int, ...]]:

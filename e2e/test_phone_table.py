@@ -1,0 +1,129 @@
+"""Golf, TriPeaks and Roosevelt on a phone, as players know them: the status line keeps to two
+lines at 360 px in every theme with nothing cut off; Golf's piles open into a tall phone's
+height, their faces showing, the stock and waste at the foot; Roosevelt's cards are as large
+as a one-deck game's, its eight foundations in two rows beside the stock."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from .play import open_game, settle, themes
+
+#: Where each statistic of the status line is drawn, the bar's and the title's boxes.
+STATUS = """() => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return {x: r.left, y: r.top, r: r.right, b: r.bottom}; };
+    const spans = [...document.querySelectorAll('.stats span')].filter((s) => s.textContent);
+    return {
+        spans: spans.map((s) => ({text: s.textContent, cut: s.scrollWidth > s.clientWidth + 1,
+                                  shown: getComputedStyle(s).display !== 'none', ...box(s)})),
+        bar: box(document.querySelector('header.bar')),
+        title: box(document.querySelector('#title')),
+    };
+}"""
+
+#: Each drawn card's box and classes, and whether its pips (or figure) show.
+CARDS = """() => [...document.querySelectorAll('#table .card')].map((el) => {
+    const r = el.getBoundingClientRect();
+    const face = el.querySelector('.pips, .pip, .figure');
+    return {pile: el.dataset.pile, index: Number(el.dataset.index), x: r.left, y: r.top,
+            r: r.right, b: r.bottom, cls: el.className,
+            face: face ? getComputedStyle(face).visibility === 'visible' : null};
+})"""
+
+
+def table_box(page: Page) -> dict[str, float]:
+    box: dict[str, float] = page.evaluate(
+        "(() => { const r = document.querySelector('#table').getBoundingClientRect();"
+        " return {x: r.left, y: r.top, r: r.right, b: r.bottom}; })()")
+    return box
+
+
+@pytest.mark.parametrize("game", ["tripeaks", "golf"])
+def test_the_status_line_keeps_to_two_lines_on_a_phone_in_every_theme(
+        page: Page, site_url: str, game: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    for deal in (7, 2147483647):                  # the longest deal number there is too
+        open_game(page, site_url, game, deal)
+        for theme in themes():
+            page.evaluate("(t) => { document.documentElement.dataset.theme = t; }", theme)
+            at: dict[str, Any] = page.evaluate(STATUS)
+            spans = at["spans"]
+            # Deal, moves, time, score and run: every one shown whole, none over another.
+            words = [s["text"].split()[0] for s in spans]
+            assert words[0] == "Deal" and words[1] == "Moves" and words[-1] == "Run", words
+            assert len(spans) == 5 and all(s["shown"] and not s["cut"] for s in spans), spans
+            assert len({round(s["y"]) for s in spans}) <= 2, (theme, deal, spans)
+            for s in spans:
+                assert at["bar"]["x"] <= s["x"] and s["r"] <= at["bar"]["r"] <= 360, (theme, s)
+                assert at["bar"]["y"] <= s["y"] and s["b"] <= at["bar"]["b"], (theme, s)
+                assert s["x"] >= at["title"]["r"], (theme, s)
+                for t in spans:
+                    if t is not s:
+                        apart = s["r"] <= t["x"] or t["r"] <= s["x"] or s["b"] <= t["y"] \
+                            or t["b"] <= s["y"]
+                        assert apart, (theme, s, t)
+            # The bar is no taller than its buttons: the table keeps the height.
+            assert at["bar"]["b"] - at["bar"]["y"] <= 50, (theme, at["bar"])
+
+
+def test_golfs_piles_open_into_a_tall_phones_height(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 412, "height": 915})
+    open_game(page, site_url, "golf", 7)
+    settle(page)
+    cards = page.evaluate(CARDS)
+    table = table_box(page)
+    piles = {f"t{k}": sorted((c for c in cards if c["pile"] == f"t{k}"), key=lambda c: c["index"])
+             for k in range(1, 8)}
+    stock = next(c for c in cards if c["pile"] == "stock")
+    width = stock["r"] - stock["x"]
+    height = stock["b"] - stock["y"]
+    # The seven piles take the width; each is fanned three quarters of a card apart, every
+    # card's face showing above the next, greyed, and the top card whole.
+    assert 7 * width >= 412 - 8 * 6, width
+    for name, pile in piles.items():
+        assert len(pile) == 5, name
+        steps = [b["y"] - a["y"] for a, b in pairwise(pile)]
+        assert all(abs(s - 0.75 * height) <= 1 for s in steps), (name, steps)
+        assert all("covered" in c["cls"].split() and c["face"] for c in pile[:-1]), name
+        assert "covered" not in pile[-1]["cls"].split() and pile[-1]["face"], name
+    # The piles reach past the table's middle: their top cards come down towards the waste,
+    # which stands at the foot where a thumb reaches, clear of them.
+    lowest = max(pile[-1]["b"] for pile in piles.values())
+    assert lowest > (table["y"] + table["b"]) / 2
+    assert table["b"] - 20 <= stock["b"] <= table["b"] and stock["y"] > lowest + 40
+    # Felt above the piles too, half as much as between them and the stock.
+    above = min(pile[0]["y"] for pile in piles.values()) - table["y"]
+    below = stock["y"] - lowest
+    assert above > 60 and abs(below - 2 * above) < 20, (above, below)
+
+
+def test_roosevelts_cards_are_as_large_as_a_one_deck_games(page: Page, site_url: str) -> None:
+    for w, h in ((360, 640), (412, 915)):
+        page.set_viewport_size({"width": w, "height": h})
+        open_game(page, site_url, "klondike", 7)
+        klondike = page.evaluate("document.querySelector('#table .card').offsetWidth")
+        open_game(page, site_url, "roosevelt", 7)
+        settle(page)
+        cards = page.evaluate(CARDS)
+        piles = page.evaluate("""() => Object.fromEntries(
+            [...document.querySelectorAll('#table .pile')].map((el) => {
+                const r = el.getBoundingClientRect();
+                return [el.dataset.pile, {x: r.left, y: r.top, r: r.right, b: r.bottom}];
+            }))""")
+        assert all(c["r"] - c["x"] == klondike for c in cards), (w, klondike)
+        table = table_box(page)
+        found = [piles[f"f{k}"] for k in range(1, 9)]
+        # Eight foundations in two rows of four, on the right, beside the stock and waste,
+        # above the tableau, and none over another.
+        assert len({round(f["y"]) for f in found}) == 2 and len({round(f["x"]) for f in found}) == 4
+        assert piles["stock"]["y"] == found[0]["y"] and piles["waste"]["r"] < found[0]["x"]
+        assert max(f["b"] for f in found) < min(piles[f"t{k}"]["y"] for k in range(1, 8))
+        for f in found:
+            assert table["x"] <= f["x"] and f["r"] <= table["r"], (w, f)
+        for a, b in ((a, b) for i, a in enumerate(found) for b in found[i + 1:]):
+            assert a["r"] <= b["x"] or b["r"] <= a["x"] or a["b"] <= b["y"] or b["b"] <= a["y"]
