@@ -11,7 +11,10 @@ import pytest
 
 import patience
 from patience.game import Game, Option
+from patience.games import find_game
 from patience.games.layouts import overlap, pyramid_cover, row, standard_layout
+from patience.guide_api import table_layout
+from patience.rules import Rules
 from patience.rulespage import HOOK_WORDS, build
 from patience.solver import winnable_key
 from patience.vocab import (
@@ -160,3 +163,23 @@ def test_every_hook_a_game_uses_has_its_words_on_the_rules_page() -> None:
             said = step.words(lambda _, n: str(n))
             if said is not None:
                 assert said in build(g).text(), g.id
+
+
+def test_a_table_layout_is_worked_out_once_for_its_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every snapshot sends the layout, and Roosevelt's and Golf's deal the game to plan their
+    piles: dealing once per Rules, not once per pile and per move, keeps a tap cheap."""
+    dealt: list[int] = []
+    real = Rules.deal
+
+    def counted(self: Rules, number: int) -> Any:
+        dealt.append(number)
+        return real(self, number)
+
+    monkeypatch.setattr(Rules, "deal", counted)
+    for game in ("roosevelt", "golf"):
+        r = Rules(find_game(game))
+        dealt.clear()
+        first = table_layout(r)
+        assert len(dealt) == 1, game
+        assert [table_layout(r) for _ in range(3)] == [first] * 3
+        assert len(dealt) == 1, game

@@ -7,6 +7,7 @@ A mixin of :class:`patience.bridge.Bridge`: strings in, JSON text out, a failure
 from __future__ import annotations
 
 import json
+import weakref
 from typing import Any
 
 from .errors import PatienceError
@@ -33,12 +34,24 @@ def rules_of(game_id: str, options_json: str) -> Rules:
     return Rules(find_game(game_id), json.loads(options_json or "{}"))
 
 
+_LAYOUTS: weakref.WeakKeyDictionary[Rules, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
 def table_layout(r: Rules) -> dict[str, Any]:
     """Return where the piles go (the game's own layout, or the usual one), the kind of each
     pile, the key that goes straight to it and the piles no card goes into once empty
-    (:mod:`patience.pilekeys`)."""
-    return {**(r.game.layout or standard_layout)(r), "kinds": pile_kinds(r), "keys": pile_keys(r),
-            "closed": closed_piles(r)}
+    (:mod:`patience.pilekeys`).
+
+    Worked out once for each ``Rules`` (it depends on nothing else) and kept while they live:
+    every snapshot sends it, and some layouts deal a game to plan its piles. Callers only
+    serialise it; they must not change it.
+    """
+    made = _LAYOUTS.get(r)
+    if made is None:
+        made = {**(r.game.layout or standard_layout)(r), "kinds": pile_kinds(r),
+                "keys": pile_keys(r), "closed": closed_piles(r)}
+        _LAYOUTS[r] = made
+    return made
 
 
 class GuideApi:

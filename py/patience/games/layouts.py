@@ -169,7 +169,8 @@ def three_rows_layout(r: Rules) -> dict[str, Any]:
     half = (len(f) + 1) // 2
     width = max(len(t), 2 + half)
     left = width - half
-    dealt = max(len(r.deal(1).piles[i]) for i in r.T)
+    s = r.deal(1)
+    dealt = max(len(s.piles[i]) for i in r.T)
     return {"columns": width, "plan": dealt + 7, "rows": [
         row(["stock", "waste", *[None] * (left - 2), *f[:half]]),
         row([*[None] * left, *f[half:], *[None] * (2 * half - len(f))]),
