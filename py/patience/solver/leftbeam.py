@@ -39,6 +39,8 @@ class _Beam:
         self.noise = random.Random(seed)
         self._piles: dict[tuple[int, int, tuple[int, ...]], int] = {}
         self._waste: dict[tuple[int, ...], int] = {}
+        # The position with the most cards up met (kept where ``reach`` is asked for).
+        self.best: Pos | None = None
 
     def key(self, s: Pos) -> Pos:
         return s
@@ -50,8 +52,11 @@ class _Beam:
             settled, forced = safe(child)
             out.append(((step, *forced), settled))
         if self.reach is not None:
-            most = max((sum(c[2]) for _, c in out), default=0)
-            self.reach[0] = max(self.reach[0], most)
+            for _, c in out:
+                up = sum(c[2])
+                if up > self.reach[0]:
+                    self.reach[0] = up
+                    self.best = c
         return out
 
     def finish(self, s: Pos) -> tuple[Step, ...] | None:
@@ -122,17 +127,23 @@ def buried(cards: tuple[int, ...]) -> int:
 
 def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
          seed: int | None = None, weights: Weights = WEIGHTS,
-         reach: list[int] | None = None) -> Generator[int, None, Outcome]:
+         reach: list[int] | None = None, kind: type[Board] = Board,
+         best: list[Pos] | None = None) -> Generator[int, None, Outcome]:
     """Look for a win keeping the ``width`` best positions each stock card; return
     ``solved`` with the engine's moves, or ``unknown``. ``reach[0]``, if given, is raised to
-    the most cards up the beam saw."""
-    board = Board(r, root)
+    the most cards up the beam saw, and the position is put in ``best``, if given. ``kind``:
+    the board (a relaxed one of ``leftloose`` for measuring; its wins are not replayed)."""
+    board = kind(r, root)
     game = _Beam(board, seed, weights, reach)
     first, forced = board.safe(board.start)
     verdict, steps, nodes = yield from drive.beam(game, first, tuple(forced), budget, width,
                                                   REACH, every)
     if reach is not None:
         reach[0] = max(reach[0], sum(first[2]))
+    if best is not None and game.best is not None:
+        best.append(game.best)
+    if verdict == "solved" and kind is not Board:
+        return verdict, [], nodes
     moves: list[Move] = board.moves(steps) if verdict == "solved" else []
     return verdict, moves, nodes
 
