@@ -11,10 +11,10 @@ from patience.auto import finish_moves
 from patience.cards import parse_card
 from patience.game import State
 from patience.rules import Rules
-from patience.solver import leftfast
-from patience.solver.search import forced
+from patience.solver import leftbeam, leftfast
+from patience.solver.search import drain, forced
 
-from helpers import setup
+from helpers import replays, setup
 
 
 def canon(r: Rules, s: State) -> tuple[object, ...]:
@@ -111,3 +111,33 @@ def test_a_king_into_the_empty_rightmost_pile_slides_left_and_a_lone_one_is_no_m
     # back, so it is no move.
     assert [step[0] for step, _ in kings] == [leftfast.WASTE]
     assert kings[0][1][0][2] == (parse_card("KH"),) and not any(kings[0][1][0][3:])
+
+
+# Hearts and spades at 7 on all four of their piles, the 24 cards above in play, 9 of them in
+# the stock (``test_solver_stockbeam.LATE``): both 8S may go up at once, on two piles.
+LATE = {
+    "stock": "TS 9H TS 9S QH JH TH JS QS",
+    "waste": "-",
+    "t1": "8H | JS", "t2": "KH | 8H", "t3": "KS | 8S", "t4": "KS | 8S", "t5": "TH | QH",
+    "t6": "9S", "t7": "9H", "t8": "JH", "t9": "QS", "t10": "KH",
+}
+
+
+def test_the_fast_beam_wins_a_late_position_and_its_moves_replay() -> None:
+    r, s = setup("moving_left", LATE)
+    check(r, s)
+    verdict, moves, nodes = drain(leftbeam.beam(r, s, 10_000, 4))
+    assert verdict == "solved" and 0 < nodes < 10_000
+    assert replays(r, s, moves)
+    assert sum(1 for m in moves if m.src == "stock") == 9
+
+
+def test_the_fast_beam_proves_nothing_and_a_seed_repeats_it() -> None:
+    r = patience.rules("moving_left")
+    assert drain(leftbeam.beam(r, r.deal(1), 300, 4)) == ("unknown", [], 300)
+    first = drain(leftbeam.beam(r, r.deal(2), 2_000, 8, seed=3))
+    assert drain(leftbeam.beam(r, r.deal(2), 2_000, 8, seed=3)) == first
+    reach = [0]
+    assert drain(leftbeam.triaged(r, r.deal(2), 3_000, widths=(4,), promise=104,
+                                  reach=reach))[0] == "unknown"
+    assert 0 < reach[0] < 104

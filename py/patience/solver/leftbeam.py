@@ -25,8 +25,9 @@ from .result import Outcome
 
 REACH = 40
 # The weights of ``score``: a card up, a face-down card, a card on a lower one of its suit
-# (tableau and waste), a waste card, an empty pile, the square of a pile's face-down count.
-WEIGHTS = (10, -4, -3, -2, 3, 0)
+# (tableau and waste), a waste card, an empty pile, the square of a pile's face-down count, a
+# waste card over a lower card of any suit (``inversions``).
+WEIGHTS = (10, -4, -3, -2, 3, 0, 0)
 Weights = tuple[int, ...]
 
 
@@ -104,12 +105,11 @@ class _Beam:
             under += got
         wb = self._waste.get(waste)
         if wb is None:
-            wb = buried(waste)
+            wb = w[2] * buried(waste) + w[6] * inversions(waste)
             if len(self._waste) > 1 << 16:
                 self._waste.clear()
             self._waste[waste] = wb
-        under += wb
-        return (w[0] * sum(found) + w[1] * hidden + w[2] * under + w[3] * len(waste)
+        return (w[0] * sum(found) + w[1] * hidden + w[2] * under + wb + w[3] * len(waste)
                 + w[4] * empty + w[5] * deep)
 
 
@@ -122,6 +122,18 @@ def buried(cards: tuple[int, ...]) -> int:
             n += 1
         else:
             low[SUIT[c]] = RANK[c]
+    return n
+
+
+def inversions(cards: tuple[int, ...]) -> int:
+    """Count the pairs of cards (bottom first) where a card lies over a lower one of any
+    suit: the foundations want the lower first, and it waits under the higher."""
+    n = 0
+    for i, c in enumerate(cards):
+        k = RANK[c]
+        for b in cards[:i]:
+            if RANK[b] < k:
+                n += 1
     return n
 
 
@@ -150,12 +162,14 @@ def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
 
 def triaged(r: Rules, s: State, budget: int, every: int = 0,
             widths: tuple[int, ...] = (25, 50), promise: int = 0, width: int = 48,
-            seeds: int = 2, weights: Weights = WEIGHTS) -> Generator[int, None, Outcome]:
+            seeds: int = 2, weights: Weights = WEIGHTS,
+            reach: list[int] | None = None) -> Generator[int, None, Outcome]:
     """Narrow beams ``widths`` first; where none reaches ``promise`` cards up, give up
     (``unknown``); else beams ``width`` wide with seeds 1, 2 … (at most ``seeds``) within
-    ``budget``."""
+    ``budget``. ``reach[0]``, if given, is raised to the most cards up the narrow beams
+    saw."""
     used = 0
-    reach = [0]
+    reach = [0] if reach is None else reach
     for w in widths:
         verdict, moves, nodes = yield from offset(
             beam(r, s, budget - used, w, every, None, weights, reach), used)
