@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from ..cards import KING, RANK, RED, SUIT
 from ..game import Move, State
+from ..games.layouts import close_up
 from ..rules import Rules
+from ..vocab import ALTERNATE, BUILT_RUN, KING_RIGHTMOST, SUIT_UP
 
 # A position: face-up cards per pile, face-down counts, foundation heights, waste, pointer.
 Ups = tuple[tuple[int, ...], ...]
@@ -37,6 +39,18 @@ ON: tuple[tuple[bool, ...], ...] = tuple(
     tuple(RANK[a] + 1 == RANK[b] and RED[a] != RED[b] for b in range(52)) for a in range(52))
 # The card of each suit and rank (rank 1-13).
 CARD = tuple(tuple((k - 1) * 4 + s for k in range(14)) for s in range(4))
+
+
+def fits(r: Rules) -> bool:
+    """Tell whether the game of ``r`` is Moving Left's shape: two decks, one pass turned one
+    card at a time, alternate colours, built runs, Kings into the rightmost pile only, the
+    close-up after every move, plays off the foundations."""
+    g = r.game
+    return (g.decks == 2 and g.foundations == 8 and r.draw == 1 and r.max_recycles == 0
+            and r.stock >= 0 and r.waste >= 0 and not r.C and g.foundation == SUIT_UP
+            and g.build == ALTERNATE and g.lift == BUILT_RUN and g.empty == KING_RIGHTMOST
+            and g.after_move is close_up and r.takeback and not r.pairs and not r.below
+            and g.safety == "alt")
 
 
 class Board:
