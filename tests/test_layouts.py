@@ -72,3 +72,11 @@ def test_an_overlapping_row_is_as_wide_as_its_rightmost_card_and_lists_the_top_r
     assert row == {"kind": "overlap", "width": 4, "step": 0.25, "slots": [
         {"pile": "a", "x": 1, "y": 0}, {"pile": "b", "x": 2, "y": 1},
         {"pile": "c", "x": 0, "y": 1}]}
+
+
+def test_only_roosevelts_table_asks_for_its_plain_piles_beside_the_tableau() -> None:
+    # Ten plain piles (stock, waste, eight foundations) over seven fanned ones: on a laptop
+    # they may stand down the sides. No other game asks, so their laptop tables stay as they are.
+    assert layout("roosevelt")["aside"] is True
+    others = [g for g in patience.GAMES if g != "roosevelt" and layout(g).get("aside")]
+    assert others == []

@@ -86,9 +86,16 @@ function sidePlan(layout) {
 
 /** Return the card size, the corner index and the position of every pile and card. */
 export function geometry(snap, width, height) {
-  return layoutMode(width, height) === "side" && snap.layout.rows.some((r) => isFanned(r) || overlapOf(r))
-    ? sideGeometry(snap, width, height)
-    : rowGeometry(snap, width, height);
+  const spread = snap.layout.rows.some((r) => isFanned(r) || overlapOf(r));
+  if (spread && layoutMode(width, height) === "side") return sideGeometry(snap, width, height);
+  // A layout that asks for it (`aside`: many plain piles over few fanned ones) puts its plain
+  // piles beside the tableau on any wide table whose cards are then larger than the rows'
+  // planned size (not their size of the moment, so the table never switches during a game).
+  if (spread && snap.layout.aside && width >= height * 1.3) {
+    const side = sideGeometry(snap, width, height);
+    if (side.cardW > rowGeometryAt(snap, width, height, null).cardW) return side;
+  }
+  return rowGeometry(snap, width, height);
 }
 
 function sized(cardW) {

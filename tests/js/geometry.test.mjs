@@ -137,6 +137,37 @@ test("two decks over seven piles are planned for what the layout says, as large 
   assert.ok(spots[17].y + long.cardH <= 626);
 });
 
+test("a layout that asks for it puts its plain piles beside the tableau on a wide table, where its cards grow", () => {
+  const aside = (plan = 11) => {
+    const snap = roosevelt(plan);
+    snap.layout.aside = true;
+    snap.layout.kinds = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`f${i + 1}`, "foundation"]));
+    return snap;
+  };
+  // A laptop: 78 px cards in rows, some 108 px with the stock and waste on the left and the
+  // foundations on the right; the tableau's seven piles in the middle, side by side.
+  const rows = geometry(roosevelt(), 1366, 626);
+  const side = geometry(aside(), 1366, 626);
+  assert.equal(rows.mode, "rows");
+  assert.equal(side.mode, "side");
+  assert.ok(side.cardW >= 105 && side.cardW > rows.cardW + 25, `${rows.cardW} -> ${side.cardW}px`);
+  const t = Array.from({ length: 7 }, (_, i) => side.piles[`t${i + 1}`]);
+  const f = Array.from({ length: 8 }, (_, i) => side.piles[`f${i + 1}`]);
+  assert.ok(side.piles.stock.x + side.cardW <= t[0].x && side.piles.waste.x + side.cardW <= t[0].x);
+  assert.ok(f.every((p) => p.x >= t[6].x + side.cardW && p.x + side.cardW <= 1366 && p.y + side.cardH <= 626));
+  assert.ok(t.every((p) => p.y === t[0].y));
+  // A long pile keeps the side table and its cards' size (it squeezes its fan instead).
+  const long = aside();
+  long.piles.t1 = Array(18).fill("9H");
+  assert.equal(geometry(long, 1366, 626).cardW, side.cardW);
+  // Not on a phone, whichever way up, nor on a tall tablet: there the rows are as large or larger.
+  for (const [w, h] of [[360, 498], [412, 773], [768, 882]]) {
+    assert.deepEqual([geometry(aside(), w, h).mode, geometry(aside(), w, h).cardW], [rows.mode, geometry(roosevelt(), w, h).cardW]);
+  }
+  // A layout that does not ask keeps its rows (Klondike's laptop table).
+  assert.equal(geometry(klondike(), 1366, 626).mode, "rows");
+});
+
 test("a short wide screen puts the stock and foundations down the sides", () => {
   assert.equal(layoutMode(640, 300), "side");
   assert.equal(layoutMode(360, 560), "rows");

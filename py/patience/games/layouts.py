@@ -11,7 +11,9 @@ heights below the one above, so the rows below cover the lower part of the cards
 are drawn over them. A layout may say ``"deepest"``: the most cards a fanned pile will ever
 hold, for a game whose piles never grow, so the page plans its cards for no more; or
 ``"plan"``: the cards a fanned pile is planned for where the page's own estimate (from the
-number of cards in the game) would be far too many (two decks over seven piles).
+number of cards in the game) would be far too many (two decks over seven piles). A layout
+whose plain piles are many beside few fanned ones may say ``"aside": true``: on a wide table
+the page may then put them down the sides of the tableau, where that makes the cards larger.
 """
 
 from __future__ import annotations
@@ -163,7 +165,8 @@ def three_rows_layout(r: Rules) -> dict[str, Any]:
     The piles are planned (``"plan"``) for their deal and half a suit built on it, as a
     one-deck game's are, not for a share of two decks: where the height limits the cards (a
     laptop), they are then as large as the height allows, and only a longer pile makes them
-    smaller while it lasts.
+    smaller while it lasts. On a wide table (a laptop) the stock, waste and foundations may
+    stand beside the tableau instead (``"aside"``), as the height then limits the cards.
     """
     f, _, t = pile_names(r)
     half = (len(f) + 1) // 2
@@ -171,7 +174,7 @@ def three_rows_layout(r: Rules) -> dict[str, Any]:
     left = width - half
     s = r.deal(1)
     dealt = max(len(s.piles[i]) for i in r.T)
-    return {"columns": width, "plan": dealt + 7, "rows": [
+    return {"columns": width, "plan": dealt + 7, "aside": True, "rows": [
         row(["stock", "waste", *[None] * (left - 2), *f[:half]]),
         row([*[None] * left, *f[half:], *[None] * (2 * half - len(f))]),
         row(t, fan="down")]}
