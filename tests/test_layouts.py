@@ -46,6 +46,8 @@ def test_the_peaks_are_three_rows_of_tips_over_a_row_of_ten_and_the_stock_below(
     data = layout("tripeaks")
     peaks, below = data["rows"]
     assert data["columns"] == 10 and peaks["width"] == 20 and peaks["step"] == 0.5
+    # On a tall table its rows may open to three quarters of a card; a pyramid's may not.
+    assert peaks["reach"] == 0.75 and "reach" not in layout("pyramid")["rows"][1]
     at = places("tripeaks")
     assert [sum(y == row for _, y in at.values()) for row in range(4)] == [3, 6, 9, 10]
     assert sorted(x for x, y in at.values() if y == 0) == [3, 9, 15]

@@ -3,9 +3,12 @@
 
 import { updateBar } from "./bar.js";
 import { howtoMarks } from "./howto.js";
+import { freeBand } from "./geometry.js";
 import { render } from "./render.js";
 import { drawRun } from "./run-badge.js";
 import { $, app } from "./state.js";
+
+const LINE_HEIGHT = 44;    // px: the solver's line (app.css .assist-slot)
 
 export function draw() {
   const table = $("table");
@@ -24,6 +27,9 @@ export function draw() {
   table.classList.toggle("waiting", !app.ready);
   table.setAttribute("aria-busy", String(!app.ready));
   drawRun(table, app.geo, snap, width);
+  // Where the solver's line stands when it has no slot of its own (app.css: data-line).
+  const band = freeBand(app.geo, table.clientHeight, LINE_HEIGHT);
+  document.documentElement.style.setProperty("--line-y", `${band ? band.y : 0}px`);
   if (!app.ready) {
     const note = document.createElement("p");
     note.className = "boot-indicator";

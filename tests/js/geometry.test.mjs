@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { cornerIndex, designCards, fanOffsets, geometry, layoutMode, maxUpFan, RATIO, TOUCH_FAN } from "../../static/js/geometry.js";
+import { cornerIndex, designCards, fanOffsets, freeBand, geometry, layoutMode, maxUpFan, RATIO, TOUCH_FAN } from "../../static/js/geometry.js";
 
 const row = (piles, fan = "none") => ({ kind: "row", slots: piles.map((p) => (p ? { pile: p, fan } : null)) });
 
@@ -275,4 +275,25 @@ test("the second row of piles holds still while the first row's piles grow and s
   }
   const phone = geometry(bakersDozen({ t1: cards }), 360, 520);
   assert.equal(phone.cardW, geometry(bakersDozen(), 360, 520).cardW, "a pile of 8 keeps the phone's card size");
+});
+
+test("the solver's line finds a band of felt no pile takes, or says there is none", () => {
+  const cover = (geo, y) => Object.values(geo.piles).some((g) => y < g.y + Math.max(g.h, geo.cardH) && g.y < y + 44);
+  // A phone upright: the piles leave the foot of the table free; the line stands there.
+  const phone = geometry(klondike(), 360, 546);
+  const band = freeBand(phone, 546, 44);
+  assert.equal(band.y, 546 - 44);
+  assert.ok(!cover(phone, band.y));
+  // A pile down to the foot: the line stands between the top row and the piles if it fits
+  // there, else it has no band (it then stands at the top).
+  const long = geometry(klondike({ t1: Array(19).fill("9H") }), 360, 546);
+  const b = freeBand(long, 546, 44);
+  assert.ok(b === null || !cover(long, b.y), JSON.stringify(b));
+  assert.equal(freeBand(long, 546, 400), null);
+  // A table whose piles stand low (empty felt above them) gives the line the top.
+  const low = { cardH: 50, piles: { a: { y: 200, h: 50 }, b: { y: 260, h: 120 } } };
+  assert.deepEqual(freeBand(low, 400, 44), { y: 0 });
+  // The largest stretch wins; one between piles takes the line in its middle.
+  const mid = { cardH: 50, piles: { a: { y: 0, h: 50 }, b: { y: 150, h: 240 } } };
+  assert.deepEqual(freeBand(mid, 400, 44), { y: 78 });
 });
