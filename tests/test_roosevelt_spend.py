@@ -13,6 +13,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import roosevelt_spend as spend  # noqa: E402  (tools/)
 
+from patience.solver import reseed  # noqa: E402
+
 # A deal's log: the triage's beams 25 and 50 wide (best 44 cards up), then seeded beams; the
 # third wins after 30,000 of its positions. CPU seconds: a microsecond a position.
 LOG = [(-25, 5_000, 30, False, 0.005), (-50, 10_000, 44, False, 0.01),
@@ -46,16 +48,18 @@ def test_the_adopted_way_is_the_searchs_own() -> None:
     # What api._onepass runs above 40 stock cards: at most reseed.MOST seeded beams, and no
     # exact search after them, on a budget of 100,000.
     name, budget, exact, stall, most = spend.ADOPTED
-    assert most == spend.reseed.MOST == 2 and exact == 0.0 and stall == 0
+    assert most == reseed.MOST == 2 and exact == 0.0 and stall == 0
     assert budget(30) == budget(60) == 100_000 and "adopted" in name
 
 
 def test_the_adopted_way_stops_after_two_seeded_beams() -> None:
     # The third beam's win is never reached: the deal ends after the second seeded beam,
     # the rest of its budget unspent (the triage's 15,000 and two beams of 20,000).
-    assert spend.spend(LOG, *spend.ADOPTED[1:]) == (False, 55_000, pytest.approx(0.055))
+    won, nodes, cpu = spend.spend(LOG, *spend.ADOPTED[1:])
+    assert not won and nodes == 55_000 and cpu == pytest.approx(0.055)
     # A win in the second seeded beam counts, at the positions it took.
     second = [*LOG[:3], (2, 20_000, 103, True, 0.02)]
-    assert spend.spend(second, *spend.ADOPTED[1:]) == (True, 55_000, pytest.approx(0.055))
+    won, nodes, cpu = spend.spend(second, *spend.ADOPTED[1:])
+    assert won and nodes == 55_000 and cpu == pytest.approx(0.055)
     # Session 30's way reached the third beam's win.
     assert spend.spend(LOG, *spend.SESSION_30[1:])[0]
