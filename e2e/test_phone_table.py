@@ -1,7 +1,9 @@
 """Golf, TriPeaks and Roosevelt on a phone, as players know them: the status line keeps to two
-lines at 360 px in every theme with nothing cut off; Golf's piles open into a tall phone's
-height, their faces showing, the stock and waste at the foot; Roosevelt's cards are as large
-as a one-deck game's, its eight foundations in two rows beside the stock."""
+lines at 360 px in every theme with nothing cut off; Golf's piles and TriPeaks' peaks open into
+a tall phone's height, the stock and waste at the foot; Roosevelt's cards are as large as a
+one-deck game's, its eight foundations in two rows beside the stock, and on a laptop beside
+the tableau. The solver's line takes no height when it has nothing to say of every position
+(the indicator off), and keeps its slot while it has, so the table never moves."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from .play import open_game, settle, themes
+from .play import open_game, resume_record, saved_record, settle, themes
 
 #: Where each statistic of the status line is drawn, the bar's and the title's boxes.
 STATUS = """() => {
@@ -82,13 +84,13 @@ def test_golfs_piles_open_into_a_tall_phones_height(page: Page, site_url: str) -
     stock = next(c for c in cards if c["pile"] == "stock")
     width = stock["r"] - stock["x"]
     height = stock["b"] - stock["y"]
-    # The seven piles take the width; each is fanned three quarters of a card apart, every
+    # The seven piles take the width; each is fanned nine tenths of a card apart, every
     # card's face showing above the next, greyed, and the top card whole.
     assert 7 * width >= 412 - 8 * 6, width
     for name, pile in piles.items():
         assert len(pile) == 5, name
         steps = [b["y"] - a["y"] for a, b in pairwise(pile)]
-        assert all(abs(s - 0.75 * height) <= 1 for s in steps), (name, steps)
+        assert all(abs(s - 0.9 * height) <= 1 for s in steps), (name, steps)
         assert all("covered" in c["cls"].split() and c["face"] for c in pile[:-1]), name
         assert "covered" not in pile[-1]["cls"].split() and pile[-1]["face"], name
     # The piles reach past the table's middle: their top cards come down towards the waste,
@@ -96,10 +98,115 @@ def test_golfs_piles_open_into_a_tall_phones_height(page: Page, site_url: str) -
     lowest = max(pile[-1]["b"] for pile in piles.values())
     assert lowest > (table["y"] + table["b"]) / 2
     assert table["b"] - 20 <= stock["b"] <= table["b"] and stock["y"] > lowest + 40
-    # Felt above the piles too, half as much as between them and the stock.
+    # The felt left is shared: as much above the piles as between them and the stock.
     above = min(pile[0]["y"] for pile in piles.values()) - table["y"]
     below = stock["y"] - lowest
-    assert above > 60 and abs(below - 2 * above) < 20, (above, below)
+    assert above > 60 and abs(below - above) < 20, (above, below)
+    # At most a third of the table's height is felt no card reaches (it was 260 px of 773).
+    assert below < (table["b"] - table["y"]) / 3, below
+
+
+def test_the_peaks_open_into_a_tall_phones_height(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 412, "height": 915})
+    open_game(page, site_url, "tripeaks", 7)
+    settle(page)
+    cards = page.evaluate(CARDS)
+    table = table_box(page)
+    at = {c["pile"]: c for c in cards}
+    height = at["stock"]["b"] - at["stock"]["y"]
+    # The rows of the peaks stand three quarters of a card apart (a tip, the second row, the
+    # third, the bottom), and the stock and waste at the foot, where a thumb reaches.
+    ys = [at[p]["y"] for p in ("t1", "t4", "t10", "t19")]
+    assert all(abs(b - a - 0.75 * height) <= 1 for a, b in pairwise(ys)), ys
+    assert table["b"] - 20 <= at["stock"]["b"] <= table["b"]
+    assert at["waste"]["y"] == at["stock"]["y"]
+    # The felt left is shared above the peaks and between them and the stock.
+    above = ys[0] - table["y"]
+    below = at["stock"]["y"] - max(c["b"] for c in cards if c["pile"].startswith("t"))
+    assert above > 40 and abs(below - above) < 20, (above, below)
+
+
+#: The solver's line's box, its visibility, and the table's box.
+LINE = """() => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return {x: r.left, y: r.top, r: r.right, b: r.bottom}; };
+    const line = document.querySelector('#assist');
+    return {line: box(line), shown: getComputedStyle(line).visibility === 'visible',
+            table: box(document.querySelector('#table')),
+            bar: box(document.querySelector('header.bar'))};
+}"""
+
+
+def test_the_solver_line_gives_its_height_back_when_it_has_nothing_to_say(
+        page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    # The indicator off: the table starts right under the bar, from the first paint.
+    resume_record(page, site_url, "klondike", saved_record("klondike", 7, 6))
+    settle(page)
+    at: dict[str, Any] = page.evaluate(LINE)
+    assert not at["shown"] and abs(at["table"]["y"] - at["bar"]["b"]) <= 1, at
+    before = page.evaluate(CARDS)
+    # A hint: the line shows over felt no card takes, and nothing on the table moves.
+    page.click("#btn-hint")
+    page.wait_for_selector(".hint-target", timeout=60_000)
+    page.wait_for_function("!/^Looking/.test(document.getElementById('tip').textContent)",
+                           timeout=60_000)
+    at = page.evaluate(LINE)
+    line = at["line"]
+    assert at["shown"] and line["b"] - line["y"] >= 44, at
+    assert at["table"]["y"] <= line["y"] and line["b"] <= at["table"]["b"] + 1, at
+    after = page.evaluate(CARDS)
+    assert [(c["x"], c["y"]) for c in after] == [(c["x"], c["y"]) for c in before]
+    for c in after:
+        assert c["b"] <= line["y"] or line["b"] <= c["y"], (c, line)
+
+
+def test_the_solver_line_keeps_its_slot_while_the_indicator_is_on(
+        page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    resume_record(page, site_url, "klondike", saved_record("klondike", 7, 6),
+                  {"indicator": True})
+    first: dict[str, Any] = page.evaluate(LINE)
+    before = page.evaluate(CARDS)
+    # The verdict arrives in the slot kept for it: the table does not move.
+    page.wait_for_function(
+        "['winnable', 'lost', 'unknown'].includes(document.getElementById('verdict')"
+        ".dataset.state)", timeout=60_000)
+    settle(page)
+    at: dict[str, Any] = page.evaluate(LINE)
+    assert at["shown"] and at["table"] == first["table"], (first, at)
+    assert at["table"]["y"] - at["bar"]["b"] >= 44 and at["line"]["b"] <= at["table"]["y"] + 1
+    assert [(c["x"], c["y"]) for c in page.evaluate(CARDS)] == \
+        [(c["x"], c["y"]) for c in before]
+
+
+def test_roosevelt_on_a_laptop_puts_its_stock_and_foundations_beside_the_tableau(
+        page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_game(page, site_url, "klondike", 7)
+    klondike = page.evaluate("document.querySelector('#table .card').offsetWidth")
+    open_game(page, site_url, "roosevelt", 7)
+    settle(page)
+    boxes = page.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll('#table .pile')].map((el) => {
+            const r = el.getBoundingClientRect();
+            return [el.dataset.pile, {x: r.left, y: r.top, r: r.right, b: r.bottom}];
+        }))""")
+    width = page.evaluate("document.querySelector('#table .card').offsetWidth")
+    # Larger than a third of the width's worth (78 px in rows), and Klondike's stays as it was.
+    assert width >= 105, width
+    assert page.evaluate("document.querySelector('#table').dataset.mode") == "side"
+    tableau = [boxes[f"t{k}"] for k in range(1, 8)]
+    found = [boxes[f"f{k}"] for k in range(1, 9)]
+    assert boxes["stock"]["r"] <= tableau[0]["x"] and boxes["waste"]["r"] <= tableau[0]["x"]
+    assert all(f["x"] >= tableau[-1]["r"] for f in found)
+    assert len({round(t["y"]) for t in tableau}) == 1
+    table = table_box(page)
+    for b in boxes.values():
+        assert table["x"] <= b["x"] and b["r"] <= table["r"] + 1 and b["b"] <= table["b"] + 1, b
+    open_game(page, site_url, "klondike", 7)
+    assert page.evaluate("document.querySelector('#table .card').offsetWidth") == klondike
+    assert page.evaluate("document.querySelector('#table').dataset.mode") == "rows"
 
 
 def test_roosevelts_cards_are_as_large_as_a_one_deck_games(page: Page, site_url: str) -> None:

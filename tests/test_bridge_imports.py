@@ -1,7 +1,8 @@
 """What the page's engine imports as it starts (issue 28): the bridge's start and the calls the
-page makes before its first move import none of the modules the bridge's methods import when
-first used (``patience.bridge.LATER``), which are every module those methods import, and all
-of which ``import_later`` (run before the memory snapshot is taken) imports."""
+page makes before its first move import, of the modules the bridge's methods import when first
+used (``patience.bridge.LATER``), only the two the shipped winnable lists are read with; those
+are every module the methods import, and all of them ``import_later`` (run before the memory
+snapshot is taken) imports."""
 
 from __future__ import annotations
 
@@ -21,12 +22,17 @@ ENGINE = ROOT / "py" / "patience"
 BRIDGE_FILES = ("bridge.py", "guide_api.py", "links_api.py", "records_api.py")
 
 #: The page's calls from the engine's start to its first move, in order (boot.js, links.js,
-#: deals.js, winnable-deals.js, intents.js, game-flow.js), on a first visit.
+#: deals.js, winnable-deals.js, intents.js, game-flow.js), on a first visit: boot.js asks for
+#: the shipped winnable lists (``winnable_lists`` on static/data/winnable.json's text) right
+#: after the catalogue, before it opens the game.
 FIRST_MOVE = """
 import json, sys
+from pathlib import Path
 from patience.bridge import Bridge
 b = Bridge()
 b.catalogue()
+lists = json.loads(b.winnable_lists(Path("../static/data/winnable.json").read_text("utf-8")))
+listed = sorted(m for m in sys.modules if m.startswith("patience."))
 b.link_parse("", "{}")
 snap = json.loads(b.new("klondike", "{}", 7))
 b.winnable_key("klondike", "{}")
@@ -35,7 +41,8 @@ pile, _, index = key.partition(":")
 tap = json.loads(b.tap(pile, int(index)))
 played = json.loads(b.play(tap["move"], 1.0))
 b.snapshot(1.0)
-print(json.dumps({"moves": played["moveCount"], "modules": sorted(sys.modules)}))
+print(json.dumps({"moves": played["moveCount"], "lists": sorted(lists["lists"]),
+                  "listed": listed, "modules": sorted(sys.modules)}))
 """
 
 
@@ -67,10 +74,18 @@ def _local_imports(path: Path) -> set[str]:
 def test_the_first_move_imports_none_of_the_later_modules() -> None:
     answer = _run(FIRST_MOVE)
     assert answer["moves"] == 1
+    # The lists were read (their keys include Klondike's), not refused.
+    lists = answer["lists"]
+    assert isinstance(lists, list) and any(k.startswith("klondike") for k in lists), lists
     modules = answer["modules"]
     assert isinstance(modules, list)
     assert "patience.bridge" in modules and "patience.intents" in modules
-    assert [m for m in LATER if m in modules] == []
+    # Of the later modules, the start imports only the two the lists are read with (both
+    # small: a few ms on CPython), and it imports them for the lists, not for the first move.
+    listed = answer["listed"]
+    assert isinstance(listed, list)
+    assert [m for m in LATER if m in modules] == [m for m in LATER if m in listed] \
+        == ["patience.difficulty", "patience.knownline"]
     # The rules page's HTML escaping brought html.entities, a large table (under Pyodide, in
     # the browser, PyScript imports it for itself all the same).
     assert "html.entities" not in modules

@@ -46,6 +46,8 @@ def test_the_peaks_are_three_rows_of_tips_over_a_row_of_ten_and_the_stock_below(
     data = layout("tripeaks")
     peaks, below = data["rows"]
     assert data["columns"] == 10 and peaks["width"] == 20 and peaks["step"] == 0.5
+    # On a tall table its rows may open to three quarters of a card; a pyramid's may not.
+    assert peaks["reach"] == 0.75 and "reach" not in layout("pyramid")["rows"][1]
     at = places("tripeaks")
     assert [sum(y == row for _, y in at.values()) for row in range(4)] == [3, 6, 9, 10]
     assert sorted(x for x, y in at.values() if y == 0) == [3, 9, 15]
@@ -72,3 +74,11 @@ def test_an_overlapping_row_is_as_wide_as_its_rightmost_card_and_lists_the_top_r
     assert row == {"kind": "overlap", "width": 4, "step": 0.25, "slots": [
         {"pile": "a", "x": 1, "y": 0}, {"pile": "b", "x": 2, "y": 1},
         {"pile": "c", "x": 0, "y": 1}]}
+
+
+def test_only_roosevelts_table_asks_for_its_plain_piles_beside_the_tableau() -> None:
+    # Ten plain piles (stock, waste, eight foundations) over seven fanned ones: on a laptop
+    # they may stand down the sides. No other game asks, so their laptop tables stay as they are.
+    assert layout("roosevelt")["aside"] is True
+    others = [g for g in patience.GAMES if g != "roosevelt" and layout(g).get("aside")]
+    assert others == []

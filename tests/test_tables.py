@@ -69,7 +69,7 @@ def test_the_layouts_the_page_draws() -> None:
     assert layout("all_in_a_row") == {"columns": 7, "rows": [
         row([None, None, None, "f1"], {"f1": "stack"}), row(t[:7], fan="down"),
         row(t[7:13], fan="down")]}
-    assert layout("roosevelt") == {"columns": 7, "plan": 11, "rows": [
+    assert layout("roosevelt") == {"columns": 7, "plan": 11, "aside": True, "rows": [
         row(["stock", "waste", None, "f1", "f2", "f3", "f4"]),
         row([None, None, None, "f5", "f6", "f7", "f8"]), row(t[:7], fan="down")]}
     assert layout("klondike", draw=3) == {"columns": 7, "rows": [

@@ -167,12 +167,23 @@ def spend(beams: Sequence[Beam], budget: Budget, exact: float,
     return False, used + spent + rest, cpu + rate * rest
 
 
+# A way of spending, named: its budget, exact share, stall and most (:func:`spend`).
+Way = tuple[str, Budget, float, int, int]
+#: Session 30's way: 100,000 positions a deal, a tenth of them left to the exact search.
+SESSION_30: Way = ("session 30: 100k, a tenth exact", lambda best: 100_000, 0.1, 0, 0)
+#: The way adopted in session 31 (``api._onepass``): 100,000 positions a deal, at most
+#: ``reseed.MOST`` seeded beams, and no exact search after them.
+ADOPTED: Way = (f"adopted: 100k, at most {reseed.MOST} seeded beams, no exact",
+                lambda best: 100_000, 0.0, 0, reseed.MOST)
+
+
 def simulate(files: Sequence[Path]) -> None:
     """Print each way's wins, positions and CPU on the logs of ``files``."""
     logs = [json.loads(line) for f in files for line in f.read_text().splitlines()
             if line.strip()]
-    ways: list[tuple[str, Budget, float, int, int]] = [
-        ("session 30: 100k, a tenth exact", lambda best: 100_000, 0.1, 0, 0),
+    ways: list[Way] = [
+        SESSION_30,
+        ADOPTED,
         ("100k, no exact", lambda best: 100_000, 0.0, 0, 0),
         *((f"100k, at most {n} seeded beams", lambda best: 100_000, 0.0, 0, n)
           for n in (1, 2, 3, 4, 5)),

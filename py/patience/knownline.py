@@ -1,5 +1,6 @@
 """Known lines: the win the study found for a listed deal, so that Hint can give its next move
-at once in a game whose search rarely finds a win (Roosevelt, Moving Left).
+at once in a game whose search is slow to find a win (any list with a lines file: see
+``winnable.json``'s ``"lines"``).
 
 ``tools/lines.py`` writes one file a list, ``static/data/lines/<name>.json``::
 

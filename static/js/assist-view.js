@@ -92,6 +92,13 @@ export function createView(core, { ponr, hints }) {
     $("btn-solve").textContent = hints.solving ? "Stop" : "Solve";
     ponr.speak(lost?.found && state === "lost" ? lost.text : "", lost?.back);
     bar.hidden = verdict.hidden && !lost?.text && !shownTip;
+    // The line keeps a slot above the table only while it speaks of every position (the
+    // indicator on); else it stands over free felt when it shows (app.css, table.js).
+    const free = core.on() ? undefined : "free";
+    if (document.documentElement.dataset.line !== free) {
+      if (free) document.documentElement.dataset.line = free;
+      else delete document.documentElement.dataset.line;
+    }
     bar.classList.toggle("with-tip", Boolean(shownTip));     // a phone's line then gives way
     // An answer that came in may mark other cards (the losing move): draw them.
     if (!quiet && JSON.stringify(marks()) !== drawn) core.ctx.draw();

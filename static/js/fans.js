@@ -5,8 +5,8 @@ const DOWN_FAN = 0.13;                 // card heights between face-down cards, 
 const UP_FAN = 0.36;                   // card heights between face-up cards, at most...
 export const TOUCH_FAN = 44;           // ...or up to a finger's strip (px) where small cards allow
 const TALL_FAN = 0.5;                  // card heights: the tallest strip a small card shows
-const HELD_MOST = 0.75;                // card heights: the most a held pile's cards open to
-const LIFT = 1 / 3;                    // of the felt a held row leaves: the part above it
+const HELD_MOST = 0.9;                 // card heights: the most a held pile's cards open to
+export const LIFT = 1 / 2;             // of the felt a held row leaves: the part above it
 
 /** Offsets for a pile fanned downward: {down, up} in px between covered cards, face-up
  * cards at most `most` px apart (maxUpFan unless the table gives a pile more). */
@@ -59,9 +59,10 @@ export function fannedRooms(snap, rows, avail, cardH, strip, planned) {
 
 /** The fan of piles held above a row at the table's foot (Golf's seven, planned for the most
  * cards they hold, `cards`), in the `room` from their top to that row: open to the height, up
- * to three quarters of a card apart (never less than maxUpFan; squeezed only where the room
- * is short). The felt they leave is shared, a third above them and the rest below, so on a tall
- * phone the piles' top cards come down towards the waste. Returns the fan, the room the piles
+ * to nine tenths of a card apart, each face all but whole (never less than maxUpFan; squeezed
+ * only where the room is short). The felt they leave is shared, half above them and half
+ * below, so on a tall phone the piles stand in the middle of the felt and their top cards
+ * come down towards the waste. Returns the fan, the room the piles
  * take and the felt above them (`lift`). */
 export function heldFan(room, cards, cardH, strip) {
   const fill = (room - cardH) / Math.max(1, cards - 1);

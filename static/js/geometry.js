@@ -10,7 +10,7 @@
 // its corner index (rank and suit) visible as long as the room allows.
 
 import { cornerIndex } from "./corner.js";
-import { fannedRooms, heldFan } from "./fans.js";
+import { fannedRooms, heldFan, LIFT } from "./fans.js";
 import { leastPitch, overlapOf, overlapSpan, overlapUnits, remembered, widest } from "./overlap.js";
 import { kindOf } from "./piles.js";
 import { place } from "./spots.js";
@@ -86,9 +86,16 @@ function sidePlan(layout) {
 
 /** Return the card size, the corner index and the position of every pile and card. */
 export function geometry(snap, width, height) {
-  return layoutMode(width, height) === "side" && snap.layout.rows.some((r) => isFanned(r) || overlapOf(r))
-    ? sideGeometry(snap, width, height)
-    : rowGeometry(snap, width, height);
+  const spread = snap.layout.rows.some((r) => isFanned(r) || overlapOf(r));
+  if (spread && layoutMode(width, height) === "side") return sideGeometry(snap, width, height);
+  // A layout that asks for it (`aside`: many plain piles over few fanned ones) puts its plain
+  // piles beside the tableau on any wide table whose cards are then larger than the rows'
+  // planned size (not their size of the moment, so the table never switches during a game).
+  if (spread && snap.layout.aside && width >= height * 1.3) {
+    const side = sideGeometry(snap, width, height);
+    if (side.cardW > rowGeometryAt(snap, width, height, null).cardW) return side;
+  }
+  return rowGeometry(snap, width, height);
 }
 
 function sized(cardW) {
@@ -159,16 +166,30 @@ function rowGeometryAt(snap, width, height, smaller) {
     if (held && r > lastFanned) foot += (overlaps[r] ? overlapUnits(overlaps[r]) : 1) * cardH + gap;
   });
   let cramped = short;
-  // With no fanned row to take the height left, it is shared out above, between and below
-  // the rows (the peaks high, the stock and waste lower, towards the thumb).
-  const between = gap + (squeeze ? Math.max(0, height - fixed) / (layout.rows.length + 1) : 0);
-  let y = between;
+  // With no fanned row to take the height left, an overlapping row whose layout allows it
+  // (`reach`) opens its rows into half of it (the peaks on a tall phone); the rest is shared
+  // out above, between and below the rows (the peaks high, the stock and waste lower,
+  // towards the thumb).
+  const spare = squeeze ? Math.max(0, height - fixed) : 0;
+  const opened = overlaps.map((o) => (o ? openedOverlap(o, spare / 2, cardH) : o));
+  const taken = overlaps.reduce((sum, o, r) => sum + (o ? (overlapUnits(opened[r]) - overlapUnits(o)) * cardH : 0), 0);
+  // Plain rows below the overlapping ones (the peaks' stock and waste) stand at the foot,
+  // where a thumb reaches, the felt left shared above and below the peaks as Golf's (LIFT).
+  const lastOverlap = overlaps.findLastIndex(Boolean);
+  const footed = squeeze && lastOverlap >= 0 && lastOverlap < layout.rows.length - 1;
+  const between = gap + (squeeze && !footed ? (spare - taken) / (layout.rows.length + 1) : 0);
+  if (footed) {
+    foot = 0;
+    layout.rows.forEach((row, r) => { if (r > lastOverlap) foot += cardH + gap; });
+  }
+  let y = between + (footed ? Math.round((spare - taken) * LIFT) : 0);
   for (const [r, row] of layout.rows.entries()) {
     if (held && r === lastFanned) y += hold.lift;
     if (held && r === lastFanned + 1) y = Math.max(y, height - foot);
+    if (footed && r === lastOverlap + 1) y = Math.max(y, height - foot);
     if (overlaps[r]) {
-      placeOverlap(snap, piles, overlaps[r], left, room, y, { cardW, cardH, gap, index });
-      y += overlapUnits(overlaps[r]) * cardH + between;
+      placeOverlap(snap, piles, opened[r], left, room, y, { cardW, cardH, gap, index });
+      y += overlapUnits(opened[r]) * cardH + between;
       continue;
     }
     const fannedAt = fannedRows.indexOf(row);
@@ -188,6 +209,15 @@ function rowGeometryAt(snap, width, height, smaller) {
     y += rowHeight + between;
   }
   return { mode: "rows", cardW, cardH, gap, index, piles, cramped };
+}
+
+/** An overlapping row with its rows opened apart into `extra` px of height, up to the step
+ * its layout allows (`reach`; none: as it is). */
+function openedOverlap(o, extra, cardH) {
+  const depth = overlapUnits(o) - 1;
+  if (!(o.reach > o.step) || depth <= 0 || extra <= 0) return o;
+  const rows = depth / o.step;
+  return { ...o, step: Math.min(o.reach, o.step + extra / (rows * cardH)) };
 }
 
 /** The card width the width allows a table of overlapping and plain rows: a plain row's
@@ -271,6 +301,27 @@ function sideGeometry(snap, width, height) {
   });
   panel(right, kr, midX + midW + gap);
   return { mode: "side", cardW, cardH, gap, index, piles };
+}
+
+/** The band of felt, `need` px tall and the table's width, where the solver's line may stand
+ * over the table without covering a pile: {y}, in the largest stretch of height no pile takes
+ * (at the top of a stretch at the table's top, at the foot of one at its foot, else in its
+ * middle); null when no stretch is tall enough. */
+export function freeBand(geo, height, need) {
+  const spans = Object.values(geo.piles).map((g) => [g.y, g.y + Math.max(g.h, geo.cardH)]).sort((a, b) => a[0] - b[0]);
+  const gaps = [];
+  let top = 0;
+  for (const [a, b] of spans) {
+    if (a > top) gaps.push([top, a]);
+    top = Math.max(top, b);
+  }
+  if (height > top) gaps.push([top, height]);
+  let best = null;
+  for (const g of gaps) if (g[1] - g[0] >= need && (!best || g[1] - g[0] >= best[1] - best[0])) best = g;
+  if (!best) return null;
+  if (best[0] <= 0) return { y: 0 };
+  if (best[1] >= height) return { y: Math.round(height - need) };
+  return { y: Math.round((best[0] + best[1] - need) / 2) };
 }
 
 /** The width the side panels take: kl columns on the left and kr on the right, cards `w` px

@@ -3,9 +3,24 @@
 
 import { updateBar } from "./bar.js";
 import { howtoMarks } from "./howto.js";
+import { freeBand } from "./geometry.js";
 import { render } from "./render.js";
 import { drawRun } from "./run-badge.js";
 import { $, app } from "./state.js";
+
+const LINE_HEIGHT = 44;    // px: the solver's line (app.css .assist-slot)
+
+/** Where the solver's line stands when it has no slot of its own (app.css: data-line): over
+ * a band of felt no pile takes, or, on a table with none (a phone on its side), in a slot
+ * above the table while it shows. That choice holds while the line shows, so the table
+ * does not go back and forth under it. */
+function placeLine(geo, height) {
+  const band = freeBand(geo, height, LINE_HEIGHT);
+  const root = document.documentElement;
+  root.style.setProperty("--line-y", `${band ? band.y : 0}px`);
+  if (!band) root.dataset.lineRoom = "slot";
+  else if ($("assist")?.hidden) delete root.dataset.lineRoom;
+}
 
 export function draw() {
   const table = $("table");
@@ -24,6 +39,7 @@ export function draw() {
   table.classList.toggle("waiting", !app.ready);
   table.setAttribute("aria-busy", String(!app.ready));
   drawRun(table, app.geo, snap, width);
+  placeLine(app.geo, table.clientHeight);
   if (!app.ready) {
     const note = document.createElement("p");
     note.className = "boot-indicator";

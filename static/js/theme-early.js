@@ -5,10 +5,14 @@
 // unknown one is replaced by the default, which is also what the stylesheet shows for it).
 {
   try {
-    const saved = JSON.parse(window.localStorage.getItem("patience:v1:settings") ?? "{}")?.theme;
+    const settings = JSON.parse(window.localStorage.getItem("patience:v1:settings") ?? "{}");
+    const saved = settings?.theme;
     if (typeof saved === "string" && /^[a-z]{1,20}$/.test(saved)) {
       document.documentElement.dataset.theme = saved;
     }
+    // With the solver's indicator off, its line has no slot of its own from the first paint
+    // (assist-view.js keeps this in step with the setting), so the table never moves.
+    if (settings?.indicator === false) document.documentElement.dataset.line = "free";
   } catch {
     // No storage, or settings that are not JSON: the default theme.
   }

@@ -189,6 +189,21 @@ describe("with the indicator off", () => {
     assert.equal(els.ponr.hidden, true);
     assert.equal(els.verdict.hidden, true);
   });
+
+  it("the line gives its slot back to the table, and keeps it while the indicator is on", async () => {
+    const w = app();
+    w.deal(1, "freecell", ["t1>t2", "t2>t1"]);
+    await settle();
+    assert.equal(els.root.dataset.line, undefined);     // a verdict on every position: a slot
+    w.settings = { indicator: false };
+    w.deal(2);
+    await settle();
+    assert.equal(els.root.dataset.line, "free");        // over free felt, when it shows
+    w.settings = { indicator: true };
+    w.deal(3);
+    await settle();
+    assert.equal(els.root.dataset.line, undefined);
+  });
 });
 
 describe("the point of no return's move numbers", () => {

@@ -83,7 +83,9 @@ export function installDocument() {
   for (const id of ["assist", "verdict", "btn-rewind", "ponr", "tip", "btn-solve"]) {
     els[id] = element({ id });
   }
+  els.root = element();
   globalThis.document = {
+    documentElement: els.root,
     getElementById: (id) => els[id] ?? null,
     querySelector: () => null,
     createElement: () => element(),

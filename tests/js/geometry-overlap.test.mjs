@@ -11,7 +11,7 @@ const ids = (n) => Array.from({ length: n }, (_, i) => `t${i + 1}`);
 
 /** Peaks as the engine lays them out (games/layouts.py peaks_layout): tips t1-t3, then
  * t4-t9, t10-t18 and the bottom row t19-t28; the stock and waste below. */
-function peaks() {
+function peaks(reach = 0.75) {
   const t = ids(28);
   const slots = [];
   for (let p = 0; p < 3; p++) slots.push({ pile: t[p], x: 6 * p + 3, y: 0 });
@@ -22,7 +22,7 @@ function peaks() {
   piles.stock = Array(23).fill(null);
   piles.waste = ["5C"];
   return {
-    layout: { columns: 10, rows: [{ kind: "overlap", width: 20, step: 0.5, slots },
+    layout: { columns: 10, rows: [{ kind: "overlap", width: 20, step: 0.5, ...(reach ? { reach } : {}), slots },
       row([null, null, null, null, "stock", "waste", null, null, null, null])] },
     piles,
   };
@@ -74,6 +74,24 @@ test("the peaks fit the table with the stock and waste below them, the cards as 
   assert.ok(geometry(peaks(), 768, 900).cardW >= 60);
 });
 
+test("on a tall table the peaks' rows open apart up to the layout's reach, into half the felt the width leaves", () => {
+  const rowsApart = (geo) => geo.piles.t4.y - geo.piles.t1.y;
+  for (const [w, h] of [[412, 773], [360, 546], [768, 900]]) {
+    const shut = geometry(peaks(0), w, h);
+    const open = geometry(peaks(), w, h);
+    assert.equal(open.cardW, shut.cardW);
+    assert.ok(Math.abs(rowsApart(shut) - 0.5 * shut.cardH) < 1e-9);
+    assert.ok(rowsApart(open) > 0.5 * open.cardH + 5 && rowsApart(open) <= 0.75 * open.cardH + 1e-9, `${rowsApart(open)}px at ${w}x${h}`);
+    // Every row the same step apart, down to the bottom row.
+    assert.ok(Math.abs(open.piles.t19.y - open.piles.t1.y - 3 * rowsApart(open)) < 1e-6);
+  }
+  // On a tall phone the rows stand three quarters of a card apart.
+  const tall = geometry(peaks(), 412, 773);
+  assert.ok(Math.abs(rowsApart(tall) - 0.75 * tall.cardH) < 1e-9);
+  // Where the height limits the cards (a laptop) nothing opens.
+  assert.deepEqual(geometry(peaks(), 1366, 626).piles, geometry(peaks(0), 1366, 626).piles);
+});
+
 test("on a phone the peaks squeeze sideways so the cards grow, each corner index still in sight", () => {
   // The table a 360x640 phone leaves between the bars, and a taller phone.
   for (const [w, h, least] of [[360, 546, 50], [412, 780, 58]]) {
@@ -88,10 +106,13 @@ test("on a phone the peaks squeeze sideways so the cards grow, each corner index
     assert.ok(Math.abs(bottom[0] - geo.gap) < 1 && Math.abs(bottom[9] + geo.cardW - (w - geo.gap)) < 1);
     assert.ok(geo.piles.waste.x >= geo.piles.stock.x + geo.cardW + geo.gap - 0.5);
     assert.ok(geo.piles.stock.x >= 0 && geo.piles.waste.x + geo.cardW <= w);
-    // The height left is shared above, between and below: the stock is not at the peaks' feet.
+    // The stock and waste stand at the foot, where a thumb reaches; the height left is shared
+    // above the peaks and between them and the stock, half each.
     const peaksFoot = Math.max(...ids(28).map((id) => box(geo, id).b));
-    assert.ok(geo.piles.stock.y - peaksFoot > 3 * geo.gap && geo.piles.t1.y > 3 * geo.gap);
-    assert.ok(h - (geo.piles.stock.y + geo.cardH) > 3 * geo.gap);
+    assert.ok(Math.abs(geo.piles.stock.y + geo.cardH + geo.gap - h) < 1, `the stock at the foot at ${w}x${h}`);
+    const above = geo.piles.t1.y - geo.gap;
+    const below = geo.piles.stock.y - peaksFoot - geo.gap;
+    assert.ok(above > 3 * geo.gap && Math.abs(above - below) <= 2, `${above}px above, ${below}px below at ${w}x${h}`);
   }
   // Where the height limits the cards (a laptop) they squeeze only as far as the width needs.
   const wide = geometry(peaks(), 1366, 680);
@@ -188,23 +209,23 @@ test("Golf's stock and waste stand at the foot of the table, the piles above fan
     assert.ok(full.piles.stock.y >= last + full.gap, `the piles clear of the stock at ${w}x${h}`);
     for (let i = 0; i < 4; i++) {
       const step = spots[i + 1].y - spots[i].y;
-      assert.ok(step >= full.index.strip && step <= 0.75 * full.cardH + 1e-9, `a fan of ${step}px at ${w}x${h}`);
+      assert.ok(step >= full.index.strip && step <= 0.9 * full.cardH + 1e-9, `a fan of ${step}px at ${w}x${h}`);
     }
-    // The felt the piles leave: a third above them, twice that between them and the stock.
+    // The felt the piles leave: half above them, half between them and the stock.
     const above = full.piles.t1.y - full.gap;
     const below = full.piles.stock.y - last - full.gap;
-    assert.ok(above >= 0 && Math.abs(below - 2 * above) <= 2, `${above}px above, ${below}px below at ${w}x${h}`);
+    assert.ok(above >= 0 && Math.abs(below - above) <= 2, `${above}px above, ${below}px below at ${w}x${h}`);
     assert.equal(late.piles.t1.y, full.piles.t1.y);
     // Upright, the seven piles take the width, less a gap between and beside them.
     if (w < h) assert.ok(7 * full.cardW + 8 * full.gap >= w - 8, `${full.cardW}px cards at ${w}`);
   }
-  // On a phone the piles open out to three quarters of a card, past the touch strip of other
-  // games, and on a tall one the felt they leave comes partly above them: their top cards come
-  // down towards the waste, a third of the way from the top of the table.
+  // On a phone the piles open out to nine tenths of a card, past the touch strip of other
+  // games (each face all but whole), and on a tall one the felt they leave is half above
+  // them: they stand in the middle of the felt, their top cards down towards the waste.
   const phone = geometry(golf(), 360, 546);
   assert.ok(phone.piles.t1.spots[1].y - phone.piles.t1.spots[0].y >= 0.75 * phone.cardH - 1);
   const tall = geometry(golf(), 412, 773);
-  assert.ok(Math.abs(tall.piles.t1.spots[1].y - tall.piles.t1.spots[0].y - 0.75 * tall.cardH) < 1e-9);
+  assert.ok(Math.abs(tall.piles.t1.spots[1].y - tall.piles.t1.spots[0].y - 0.9 * tall.cardH) < 1e-9);
   assert.ok(tall.piles.t1.y > 100 && tall.piles.t1.spots[4].y + tall.cardH > 773 / 2, `${tall.piles.t1.y}`);
   // A laptop's height is short for them: no felt above, the fan squeezed to the room.
   const laptop = geometry(golf(), 1366, 626);

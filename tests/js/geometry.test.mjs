@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { cornerIndex, designCards, fanOffsets, geometry, layoutMode, maxUpFan, RATIO, TOUCH_FAN } from "../../static/js/geometry.js";
+import { cornerIndex, designCards, fanOffsets, freeBand, geometry, layoutMode, maxUpFan, RATIO, TOUCH_FAN } from "../../static/js/geometry.js";
 
 const row = (piles, fan = "none") => ({ kind: "row", slots: piles.map((p) => (p ? { pile: p, fan } : null)) });
 
@@ -137,6 +137,37 @@ test("two decks over seven piles are planned for what the layout says, as large 
   assert.ok(spots[17].y + long.cardH <= 626);
 });
 
+test("a layout that asks for it puts its plain piles beside the tableau on a wide table, where its cards grow", () => {
+  const aside = (plan = 11) => {
+    const snap = roosevelt(plan);
+    snap.layout.aside = true;
+    snap.layout.kinds = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`f${i + 1}`, "foundation"]));
+    return snap;
+  };
+  // A laptop: 78 px cards in rows, some 108 px with the stock and waste on the left and the
+  // foundations on the right; the tableau's seven piles in the middle, side by side.
+  const rows = geometry(roosevelt(), 1366, 626);
+  const side = geometry(aside(), 1366, 626);
+  assert.equal(rows.mode, "rows");
+  assert.equal(side.mode, "side");
+  assert.ok(side.cardW >= 105 && side.cardW > rows.cardW + 25, `${rows.cardW} -> ${side.cardW}px`);
+  const t = Array.from({ length: 7 }, (_, i) => side.piles[`t${i + 1}`]);
+  const f = Array.from({ length: 8 }, (_, i) => side.piles[`f${i + 1}`]);
+  assert.ok(side.piles.stock.x + side.cardW <= t[0].x && side.piles.waste.x + side.cardW <= t[0].x);
+  assert.ok(f.every((p) => p.x >= t[6].x + side.cardW && p.x + side.cardW <= 1366 && p.y + side.cardH <= 626));
+  assert.ok(t.every((p) => p.y === t[0].y));
+  // A long pile keeps the side table and its cards' size (it squeezes its fan instead).
+  const long = aside();
+  long.piles.t1 = Array(18).fill("9H");
+  assert.equal(geometry(long, 1366, 626).cardW, side.cardW);
+  // Not on a phone, whichever way up, nor on a tall tablet: there the rows are as large or larger.
+  for (const [w, h] of [[360, 498], [412, 773], [768, 882]]) {
+    assert.deepEqual([geometry(aside(), w, h).mode, geometry(aside(), w, h).cardW], [rows.mode, geometry(roosevelt(), w, h).cardW]);
+  }
+  // A layout that does not ask keeps its rows (Klondike's laptop table).
+  assert.equal(geometry(klondike(), 1366, 626).mode, "rows");
+});
+
 test("a short wide screen puts the stock and foundations down the sides", () => {
   assert.equal(layoutMode(640, 300), "side");
   assert.equal(layoutMode(360, 560), "rows");
@@ -244,4 +275,25 @@ test("the second row of piles holds still while the first row's piles grow and s
   }
   const phone = geometry(bakersDozen({ t1: cards }), 360, 520);
   assert.equal(phone.cardW, geometry(bakersDozen(), 360, 520).cardW, "a pile of 8 keeps the phone's card size");
+});
+
+test("the solver's line finds a band of felt no pile takes, or says there is none", () => {
+  const cover = (geo, y) => Object.values(geo.piles).some((g) => y < g.y + Math.max(g.h, geo.cardH) && g.y < y + 44);
+  // A phone upright: the piles leave the foot of the table free; the line stands there.
+  const phone = geometry(klondike(), 360, 546);
+  const band = freeBand(phone, 546, 44);
+  assert.equal(band.y, 546 - 44);
+  assert.ok(!cover(phone, band.y));
+  // A pile down to the foot: the line stands between the top row and the piles if it fits
+  // there, else it has no band (it then stands at the top).
+  const long = geometry(klondike({ t1: Array(19).fill("9H") }), 360, 546);
+  const b = freeBand(long, 546, 44);
+  assert.ok(b === null || !cover(long, b.y), JSON.stringify(b));
+  assert.equal(freeBand(long, 546, 400), null);
+  // A table whose piles stand low (empty felt above them) gives the line the top.
+  const low = { cardH: 50, piles: { a: { y: 200, h: 50 }, b: { y: 260, h: 120 } } };
+  assert.deepEqual(freeBand(low, 400, 44), { y: 0 });
+  // The largest stretch wins; one between piles takes the line in its middle.
+  const mid = { cardH: 50, piles: { a: { y: 0, h: 50 }, b: { y: 150, h: 240 } } };
+  assert.deepEqual(freeBand(mid, 400, 44), { y: 78 });
 });

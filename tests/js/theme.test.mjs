@@ -80,6 +80,15 @@ test("the early script puts a saved theme on <html> before any module runs", () 
   assert.equal(run(JSON.stringify({ v: 1, theme: '"><script>' })), undefined);
   assert.equal(run(JSON.stringify({ v: 1, theme: 7 })), undefined);
   assert.equal(run(JSON.stringify(null)), undefined);
+  // The solver's indicator off: its line has no slot of its own from the first paint.
+  const line = (stored) => {
+    const root = { dataset: {} };
+    vm.runInNewContext(code, { window: { localStorage: storageWith(stored) }, document: { documentElement: root } });
+    return root.dataset.line;
+  };
+  assert.equal(line(JSON.stringify({ v: 1, indicator: false })), "free");
+  assert.equal(line(JSON.stringify({ v: 1, indicator: true })), undefined);
+  assert.equal(line(JSON.stringify({ v: 1 })), undefined);
   // No storage at all (a browser that blocks it): nothing set, nothing thrown.
   const root = { dataset: {} };
   vm.runInNewContext(code, {

@@ -11,7 +11,9 @@ heights below the one above, so the rows below cover the lower part of the cards
 are drawn over them. A layout may say ``"deepest"``: the most cards a fanned pile will ever
 hold, for a game whose piles never grow, so the page plans its cards for no more; or
 ``"plan"``: the cards a fanned pile is planned for where the page's own estimate (from the
-number of cards in the game) would be far too many (two decks over seven piles).
+number of cards in the game) would be far too many (two decks over seven piles). A layout
+whose plain piles are many beside few fanned ones may say ``"aside": true``: on a wide table
+the page may then put them down the sides of the tableau, where that makes the cards larger.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ if TYPE_CHECKING:
     from ..rules import Rules
 
 P = TypeVar("P")
+
+#: Card heights the peaks' rows may open to on a tall table (:func:`peaks_layout`).
+PEAKS_REACH = 0.75
 
 
 def spider_pack(options: dict[str, OptionValue]) -> list[int]:
@@ -110,13 +115,19 @@ def standard_layout(r: Rules) -> dict[str, Any]:
     return {"columns": width, "rows": [row(top, {"waste": fan_waste}), row(t, fan="down")]}
 
 
-def overlap(places: Sequence[tuple[str, int, int]], step: float = 0.5) -> dict[str, Any]:
+def overlap(places: Sequence[tuple[str, int, int]], step: float = 0.5,
+            reach: float | None = None) -> dict[str, Any]:
     """Return an overlapping row: each pile at ``(pile, x, y)``, ``x`` in half card widths
     and ``y`` in rows ``step`` card heights apart; the slots go top row first, the order the
-    page draws them in (a lower card over the cards it covers)."""
+    page draws them in (a lower card over the cards it covers). With ``reach``, the rows may
+    stand up to that many card heights apart where the table has height to spare."""
     ordered = sorted(places, key=lambda p: p[2])
-    return {"kind": "overlap", "width": max(x for _, x, _ in places) + 2, "step": step,
-            "slots": [{"pile": p, "x": x, "y": y} for p, x, y in ordered]}
+    row_: dict[str, Any] = {"kind": "overlap", "width": max(x for _, x, _ in places) + 2,
+                            "step": step}
+    if reach is not None:
+        row_["reach"] = reach
+    row_["slots"] = [{"pile": p, "x": x, "y": y} for p, x, y in ordered]
+    return row_
 
 
 def pyramid_layout(r: Rules) -> dict[str, Any]:
@@ -163,7 +174,8 @@ def three_rows_layout(r: Rules) -> dict[str, Any]:
     The piles are planned (``"plan"``) for their deal and half a suit built on it, as a
     one-deck game's are, not for a share of two decks: where the height limits the cards (a
     laptop), they are then as large as the height allows, and only a longer pile makes them
-    smaller while it lasts.
+    smaller while it lasts. On a wide table (a laptop) the stock, waste and foundations may
+    stand beside the tableau instead (``"aside"``), as the height then limits the cards.
     """
     f, _, t = pile_names(r)
     half = (len(f) + 1) // 2
@@ -171,7 +183,7 @@ def three_rows_layout(r: Rules) -> dict[str, Any]:
     left = width - half
     s = r.deal(1)
     dealt = max(len(s.piles[i]) for i in r.T)
-    return {"columns": width, "plan": dealt + 7, "rows": [
+    return {"columns": width, "plan": dealt + 7, "aside": True, "rows": [
         row(["stock", "waste", *[None] * (left - 2), *f[:half]]),
         row([*[None] * left, *f[half:], *[None] * (2 * half - len(f))]),
         row(t, fan="down")]}
@@ -228,7 +240,9 @@ def peaks_layout(r: Rules) -> dict[str, Any]:
 
     Each card sits half a card to the side of each of the two cards covering it, in the row
     below and over its lower half: the bottom row's card ``j`` at ``2j`` half cards, the
-    third row's between two of them, and so on up to the tips (:func:`overlap`).
+    third row's between two of them, and so on up to the tips (:func:`overlap`). On a tall
+    table (a phone upright) the rows open up to three quarters of a card apart, so the peaks
+    take the height the width leaves them and each covered card shows more of itself.
     """
     _, _, t = pile_names(r)
     n, (tips, second, third, bottom) = _peak_rows(t)
@@ -240,5 +254,6 @@ def peaks_layout(r: Rules) -> dict[str, Any]:
         places.append((tips[p], 6 * p + 3, 0))
     mid = (width - 2) // 2
     return {"columns": width, "rows": [
-        overlap(places), row([*[None] * mid, "stock", "waste", *[None] * (width - mid - 2)])]}
+        overlap(places, reach=PEAKS_REACH),
+        row([*[None] * mid, "stock", "waste", *[None] * (width - mid - 2)])]}
 
