@@ -84,3 +84,22 @@ print(answer["verdict"], sorted(m for m in sys.modules if m.startswith("patience
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[0] == "solved"
     assert "onepass'" in done.stdout and "onepass_plans" not in done.stdout
+
+
+def test_every_zipped_module_is_its_source_stripped_line_for_line(engine_zip: Path) -> None:
+    """Each module in the zip is its source without comments and docstrings, with the same
+    number of lines (so a traceback's line numbers are the source's)."""
+    import io  # noqa: PLC0415
+    import tokenize  # noqa: PLC0415
+
+    with zipfile.ZipFile(engine_zip) as zf:
+        modules = [n for n in zf.namelist() if n.endswith(".py")]
+        assert modules
+        for name in modules:
+            zipped = zf.read(name).decode("utf-8")
+            source = (build.ENGINE.parent / name).read_text("utf-8")
+            assert zipped.count("\n") == source.count("\n"), name
+            tokens = tokenize.generate_tokens(io.StringIO(zipped).readline)
+            assert not [t for t in tokens if t.type == tokenize.COMMENT], name
+    assert "patience/bridge.py" in modules
+    assert len(zipped) < len(source)      # the last module had prose to lose

@@ -76,3 +76,14 @@ def test_a_change_to_the_code_is_refused(monkeypatch: pytest.MonkeyPatch) -> Non
         pystrip.strip_prose('f("a")\n')
     with pytest.raises(ValueError, match="changed the code"):
         pystrip.strip_prose('X = "a"\n')     # cut to code that does not parse
+
+
+def test_a_form_feed_line_moves_no_line() -> None:
+    """A line holding only a form feed (which PEP 8 allows) stays one line: Python counts
+    lines by ``\\n`` alone, so the stripped module's lines must too."""
+    import ast  # noqa: PLC0415
+
+    out = pystrip.strip_prose('x = 1  # one\n\x0c\ndef f():\n    """doc"""\n    return 2\n')
+    tree = ast.parse(out)
+    assert [(n.name, n.lineno) for n in tree.body if isinstance(n, ast.FunctionDef)] == [("f", 3)]
+    assert out.count("\n") == 5

@@ -39,9 +39,16 @@ def _blanked(tree: ast.Module) -> str:
     return ast.dump(tree)
 
 
+def _lines(text: str) -> list[str]:
+    """``text``'s lines, each with its ``\\n``: split on ``\\n`` only, as Python counts lines
+    (``str.splitlines`` also splits on a form feed, which would shift every line after it)."""
+    parts = text.split("\n")
+    return [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+
 def strip_prose(source: str) -> str:
     """Return ``source`` without its comments and docstrings, line for line."""
-    lines = source.splitlines(keepends=True)
+    lines = _lines(source)
     starts = [0]
     for line in lines:
         starts.append(starts[-1] + len(line))
@@ -61,9 +68,9 @@ def strip_prose(source: str) -> str:
     out = source
     for begin, end, put in sorted(cuts, reverse=True):
         out = out[:begin] + put + "\n" * out.count("\n", begin, end) + out[end:]
-    out = "".join(line.rstrip() + "\n" for line in out.splitlines())
+    out = "".join(line.rstrip() + "\n" for line in _lines(out))
     try:
-        same = (len(out.splitlines()) == len(lines)
+        same = (len(_lines(out)) == len(lines)
                 and ast.dump(ast.parse(out)) == _blanked(ast.parse(source)))
     except SyntaxError:
         same = False

@@ -39,20 +39,26 @@
       // No worker here: the engine's worker fetches the files itself.
     }
   };
-  if (files.length && typeof Worker === "function" && !navigator.serviceWorker?.controller) {
-    // Once the page's first contentful paint is made (its header and the table's frame),
-    // not before: Lighthouse estimates that paint from the requests begun before it, and
-    // the big downloads doubled it (docs/speed.md). A page that paints nothing (hidden)
-    // asks for nothing early: the engine's worker fetches the files when it needs them.
-    try {
+  const paints = globalThis.PerformanceObserver?.supportedEntryTypes?.includes("paint");
+  if (files.length && typeof Worker === "function" && !navigator.serviceWorker?.controller
+      && document.visibilityState !== "hidden") {
+    if (!paints) {
+      start();      // no paint timing to wait for (an older browser): ask at once
+    } else {
+      // Once the page's first contentful paint is made (its header and the table's frame),
+      // not before: Lighthouse estimates that paint from the requests begun before it, and
+      // the big downloads doubled it (docs/speed.md). A page opened hidden, or hidden before
+      // it paints (Chromium reports the paint only once the tab is shown), asks for nothing
+      // early: by then the engine's worker has asked for the files itself.
       const painted = new PerformanceObserver((list) => {
         if (!list.getEntriesByName("first-contentful-paint").length) return;
         painted.disconnect();
-        start();
+        if (document.visibilityState !== "hidden") start();
       });
       painted.observe({ type: "paint", buffered: true });
-    } catch {
-      // No paint timing here: the engine's worker fetches the files.
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "hidden") painted.disconnect();
+      }, { once: true });
     }
   }
 }

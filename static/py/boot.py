@@ -116,7 +116,10 @@ def call(method: str, args_json: str) -> str:
         if _later is None and method == "play":
             from patience.bridge import LATER  # noqa: PLC0415 (imported with the engine)
 
-            _later = [name for name in LATER if name not in sys.modules]
+            # A first win needs the records first; the rest follow in the bridge's order.
+            first = ("patience.records", "patience.records_figures")
+            _later = [name for name in dict.fromkeys((*first, *LATER))
+                      if name not in sys.modules]
             _import_later_soon()
 
 
