@@ -88,13 +88,13 @@ function sidePlan(layout) {
  * at the table's foot are kept from the fanned piles (the solver's line stands there). */
 export function geometry(snap, width, height, keep = 0) {
   const spread = snap.layout.rows.some((r) => isFanned(r) || overlapOf(r));
-  if (spread && layoutMode(width, height) === "side") return sideGeometry(snap, width, height);
+  if (spread && layoutMode(width, height) === "side") return shrunk(sideGeometry(snap, width, height, null), (w) => sideGeometry(snap, width, height, w));
   // A layout that asks for it (`aside`: many plain piles over few fanned ones) puts its plain
   // piles beside the tableau on any wide table whose cards are then larger than the rows'
   // planned size (not their size of the moment, so the table never switches during a game).
   if (spread && snap.layout.aside && width >= height * 1.3) {
-    const side = sideGeometry(snap, width, height);
-    if (side.cardW > rowGeometryAt(snap, width, height, null).cardW) return side;
+    const side = sideGeometry(snap, width, height, null);
+    if (side.cardW > rowGeometryAt(snap, width, height, null).cardW) return shrunk(side, (w) => sideGeometry(snap, width, height, w));
   }
   return rowGeometry(snap, width, height, keep);
 }
@@ -108,8 +108,13 @@ function sized(cardW) {
  * every index makes the cards smaller, step by step, until it fits (and they grow back when
  * it is gone). */
 function rowGeometry(snap, width, height, keep) {
-  let geo = rowGeometryAt(snap, width, height, null, keep);
-  while (geo.cramped && geo.cardW > MIN_W) geo = rowGeometryAt(snap, width, height, Math.floor(geo.cardW * 0.94), keep);
+  return shrunk(rowGeometryAt(snap, width, height, null, keep), (w) => rowGeometryAt(snap, width, height, w, keep));
+}
+
+/** The table `geo` at its planned size, or, while a pile is too long for it to show every
+ * index, at the largest size a step at a time smaller (`at(w)`) that does. */
+function shrunk(geo, at) {
+  while (geo.cramped && geo.cardW > MIN_W) geo = at(Math.floor(geo.cardW * 0.94));
   return geo;
 }
 
@@ -255,7 +260,7 @@ export function slotXs(slots, left, room, cardW, gap) {
   return xs;
 }
 
-function sideGeometry(snap, width, height) {
+function sideGeometry(snap, width, height, smaller) {
   const { left, right, middle, overlapped } = sidePlan(snap.layout);
   const gap = Math.round(Math.max(4, Math.min(12, width * 0.01)));
   const design = designCards(snap);
@@ -279,7 +284,7 @@ function sideGeometry(snap, width, height) {
       if (!best || w > best.w + 0.5) best = { w, kl, kr };
     }
   }
-  const { cardW, cardH, index } = sized(best.w);
+  const { cardW, cardH, index } = sized(smaller ?? best.w);
   const { kl, kr } = best;
   const sideW = sidesWidth(kl, kr, cardW, gap);
   const midW = Math.min(midCols * (cardW + gap) - gap, width - 2 * gap - sideW);
@@ -301,7 +306,8 @@ function sideGeometry(snap, width, height) {
     piles[slot.pile] = place(snap, slot.pile, midX + c * (cardW + gap), gap, slot.fan, cardW, cardH, index, height - 2 * gap);
   });
   panel(right, kr, midX + midW + gap);
-  return { mode: "side", cardW, cardH, gap, index, piles };
+  const cramped = Object.values(piles).some((g) => g.cramped);
+  return { mode: "side", cardW, cardH, gap, index, piles, cramped };
 }
 
 /** The band of felt, `need` px tall and the table's width, where the solver's line may stand

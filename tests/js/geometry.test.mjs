@@ -156,10 +156,19 @@ test("a layout that asks for it puts its plain piles beside the tableau on a wid
   assert.ok(side.piles.stock.x + side.cardW <= t[0].x && side.piles.waste.x + side.cardW <= t[0].x);
   assert.ok(f.every((p) => p.x >= t[6].x + side.cardW && p.x + side.cardW <= 1366 && p.y + side.cardH <= 626));
   assert.ok(t.every((p) => p.y === t[0].y));
-  // A long pile keeps the side table and its cards' size (it squeezes its fan instead).
+  // A pile longer than planned keeps the side table; its cards grow smaller while it lasts,
+  // every corner index in sight (a fan of 33.8 px against a 37 px strip, before).
   const long = aside();
   long.piles.t1 = Array(18).fill("9H");
-  assert.equal(geometry(long, 1366, 626).cardW, side.cardW);
+  const squeezed = geometry(long, 1366, 626);
+  assert.equal(squeezed.mode, "side");
+  assert.ok(squeezed.cardW < side.cardW && !squeezed.cramped, `${side.cardW} -> ${squeezed.cardW}px`);
+  const spots = squeezed.piles.t1.spots;
+  assert.ok(spots[17].y - spots[16].y >= squeezed.index.strip && spots[17].y + squeezed.cardH <= 626);
+  // A pile of planned length keeps the planned size.
+  const planned = aside();
+  planned.piles.t1 = Array(11).fill("9H");
+  assert.equal(geometry(planned, 1366, 626).cardW, side.cardW);
   // Not on a phone, whichever way up, nor on a tall tablet: there the rows are as large or larger.
   for (const [w, h] of [[360, 498], [412, 773], [768, 882]]) {
     assert.deepEqual([geometry(aside(), w, h).mode, geometry(aside(), w, h).cardW], [rows.mode, geometry(roosevelt(), w, h).cardW]);
