@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import npm_vendor  # noqa: E402  (lives in tools/, which is not a package)
 import opening  # noqa: E402
 import pwa  # noqa: E402
+import pystrip  # noqa: E402
 import stdlib_trim  # noqa: E402
 
 DIST: Final[Path] = ROOT / "dist"
@@ -229,7 +230,9 @@ def _engine_files(package: Path) -> list[Path]:
 
 def zip_engine(package: Path, dest: Path) -> Path:
     """Write ``package`` (its ``.py`` files and ``py.typed``, less ``LEFT_OUT``) to the
-    zip ``dest``.
+    zip ``dest``, each ``.py`` without its comments and docstrings (``tools/pystrip.py``:
+    line for line: 124 kB instead of 211 kB, downloaded beside the WebAssembly on a first
+    visit).
 
     Members are ``<package name>/<path>``, in sorted order, with a fixed timestamp and
     mode, so the zip's bytes depend only on the sources.
@@ -242,7 +245,13 @@ def zip_engine(package: Path, dest: Path) -> Path:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 3                      # Unix, so the mode below is read
             info.external_attr = (0o100644 & 0xFFFF) << 16
-            zf.writestr(info, path.read_bytes(), compresslevel=9)
+            data = path.read_bytes()
+            if path.suffix == ".py":
+                try:
+                    data = pystrip.strip_prose(data.decode("utf-8")).encode("utf-8")
+                except ValueError as e:
+                    raise BuildError(f"{path}: {e}") from e
+            zf.writestr(info, data, compresslevel=9)
     return dest
 
 

@@ -376,8 +376,10 @@ def test_a_preview_takes_options_and_says_what_is_wrong_with_them() -> None:
     assert "error" in call(b.preview("no_such_game", "{}"))
 
 
-def _run_boot(monkeypatch: pytest.MonkeyPatch, boot_path: object = None) -> dict[str, Any]:
-    """Run ``static/py/boot.py`` as the engine's worker does, with a stand-in ``js``."""
+def _run_boot(monkeypatch: pytest.MonkeyPatch, boot_path: object = None,
+              timers: list[tuple[Any, float]] | None = None) -> dict[str, Any]:
+    """Run ``static/py/boot.py`` as the engine's worker does, with a stand-in ``js`` (whose
+    ``setTimeout``, if ``timers`` is given, appends its callback and delay there)."""
     import runpy  # noqa: PLC0415
     import sys  # noqa: PLC0415
     import types  # noqa: PLC0415
@@ -385,6 +387,8 @@ def _run_boot(monkeypatch: pytest.MonkeyPatch, boot_path: object = None) -> dict
     fake_js = types.ModuleType("js")
     if boot_path is not None:
         fake_js.patienceBootPath = boot_path  # type: ignore[attr-defined]
+    if timers is not None:
+        fake_js.setTimeout = lambda fn, ms: timers.append((fn, ms))  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "js", fake_js)
     path = Path(__file__).resolve().parent.parent / "static" / "py" / "boot.py"
     return runpy.run_path(str(path))
@@ -407,6 +411,43 @@ def test_the_worker_boot_answers_the_pages_calls(monkeypatch: pytest.MonkeyPatch
     assert call(boot["call"]("play", json.dumps(["t1>t1", 3])))["error"]
     with pytest.raises(ValueError, match="no method '_start'"):
         boot["call"]("_start", "[]")
+
+
+def test_the_worker_imports_the_later_modules_after_the_first_move_while_idle(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the first ``play``, the worker imports ``LATER`` one module a timer, each once the
+    page has made no call for ``IDLE_MS`` (a call meanwhile puts it off), and then stops."""
+    import sys  # noqa: PLC0415
+
+    from patience.bridge import LATER  # noqa: PLC0415
+
+    for name in [m for m in sys.modules if m in LATER]:
+        monkeypatch.delitem(sys.modules, name)
+    timers: list[tuple[Any, float]] = []
+    boot = _run_boot(monkeypatch, timers=timers)
+    clock = [100.0]
+    monkeypatch.setattr(boot["time"], "monotonic", lambda: clock[0])
+    snap = call(boot["call"]("new", json.dumps(["klondike", "{}", 7])))
+    assert timers == []                          # nothing before the first move
+    call(boot["call"]("play", json.dumps([snap["moves"][0]["text"], 1.0, False])))
+    assert [ms for _, ms in timers] == [boot["IDLE_MS"]]
+    assert not any(name in sys.modules for name in LATER)
+    clock[0] += 0.4                               # a call 0.4 s later puts the import off
+    boot["call"]("snapshot", "[1.0]")
+    clock[0] += 0.7
+    timers.pop(0)[0]()
+    assert not any(name in sys.modules for name in LATER)
+    assert [round(ms) for _, ms in timers] == [300]
+    imported = []
+    while timers:
+        clock[0] += 1.0
+        timers.pop(0)[0]()
+        imported.append(sum(name in sys.modules for name in LATER))
+        assert len(imported) <= len(LATER)
+    assert imported[-1] == len(LATER) and imported == sorted(imported)
+    assert len(imported) == len(LATER)           # one a timer, and none once all are in
+    call(boot["call"]("play", json.dumps(["t1>t1", 3])))
+    assert timers == []                          # once only
 
 
 def test_the_worker_boot_says_why_the_engine_did_not_start(

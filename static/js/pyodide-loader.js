@@ -33,7 +33,7 @@
 
 import { loadPyodide as loadOriginal, version } from "../../vendor/pyodide/pyodide.mjs";
 import { channelName, findSnapshot } from "./snapshot.js";
-import { unzip } from "./unzip.js";
+import { filesOrNull } from "./unzip.js";
 import { standIn as wasmStandIn } from "./wasm-stand-in.js";
 
 export { version };
@@ -114,8 +114,7 @@ const engineZip = fetch(zipURL).then((r) => {
 engineZip.catch(() => {});
 
 /** Its files, inflated while the runtime downloads (unzip.js); null: Pyodide unpacks it. */
-const engineFiles = typeof DecompressionStream === "function"
-  ? engineZip.then((buffer) => unzip(buffer)).catch(() => null) : Promise.resolve(null);
+const engineFiles = engineZip.then((buffer) => filesOrNull(buffer), () => null);
 
 let wasmFailed = null;
 const wasmFailure = new Promise((resolve, reject) => { wasmFailed = reject; });

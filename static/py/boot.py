@@ -14,6 +14,11 @@ the two names in ``__export__`` through the worker PyScript made, asynchronously
   :class:`patience.bridge.Bridge` with the arguments (a JSON list of strings and numbers)
   and returns its JSON answer as it is.
 
+After the first move, the modules the bridge's methods import when first used
+(``patience.bridge.LATER``: the records a first win writes, the walk, the suggestions) are
+imported one at a time while the page leaves the engine idle, so that the first use of
+none of them waits for its import; a start from the memory snapshot has them already.
+
 If the engine cannot start, ``started()`` says why (``"ModuleNotFoundError: ..."``) and
 ``call`` raises; nothing here raises while the worker starts, so PyScript never draws its
 error box and the page shows its own words.
@@ -21,8 +26,12 @@ error box and the page shows its own words.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
+import sys
+import time
+from collections.abc import Callable
 from typing import Any
 
 # Pyodide's own module, which exists only there; looked up by name so that CPython's type
@@ -57,12 +66,58 @@ def started() -> str:
                        "fallback": str(path.fallback) if path and path.fallback else None})
 
 
+#: How long the engine must have had no call before one of the later modules is imported
+#: (ms): a player's taps come faster than this, and each waits for one import at most.
+IDLE_MS = 1000
+
+_later: list[str] | None = None   # the later modules not imported yet; None before the first move
+_last_call = 0.0                  # time.monotonic() of the page's last call
+
+
+def _once(fn: Callable[[], None]) -> object:
+    """``fn`` as JavaScript may call once, later (Pyodide's); ``fn`` itself elsewhere."""
+    try:
+        ffi: Any = importlib.import_module("pyodide.ffi")
+    except ImportError:
+        return fn
+    return ffi.create_once_callable(fn)
+
+
+def _import_later_soon(delay_ms: float = IDLE_MS) -> None:
+    set_timeout = getattr(js, "setTimeout", None)
+    if _later and set_timeout is not None:
+        set_timeout(_once(_import_one_later), delay_ms)
+
+
+def _import_one_later() -> None:
+    """Import the next later module if the page has made no call for IDLE_MS; else wait."""
+    idle_ms = (time.monotonic() - _last_call) * 1000
+    if idle_ms < IDLE_MS:
+        _import_later_soon(IDLE_MS - idle_ms)
+        return
+    if _later:
+        name = _later.pop(0)
+        # A failure is left to the method that needs the module: it imports it and says why.
+        with contextlib.suppress(Exception):
+            importlib.import_module(name)
+    _import_later_soon()
+
+
 def call(method: str, args_json: str) -> str:
     """Call a bridge method with its JSON list of arguments; return its JSON answer."""
+    global _later, _last_call  # noqa: PLW0603 (the worker's one engine)
     if method not in _methods:
         raise ValueError(f"the engine has no method {method!r}" if _failure is None
                          else f"the engine did not start: {_failure}")
-    return str(_methods[method](*json.loads(args_json)))
+    try:
+        return str(_methods[method](*json.loads(args_json)))
+    finally:
+        _last_call = time.monotonic()
+        if _later is None and method == "play":
+            from patience.bridge import LATER  # noqa: PLC0415 (imported with the engine)
+
+            _later = [name for name in LATER if name not in sys.modules]
+            _import_later_soon()
 
 
 __export__ = ["call", "started"]

@@ -1,31 +1,35 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { deflateRawSync } from "node:zlib";
+import { crc32 as zlibCrc32, deflateRawSync } from "node:zlib";
 
-import { entries, safeName, unzip } from "../../static/js/unzip.js";
+import { crc32, entries, filesOrNull, safeName, unzip } from "../../static/js/unzip.js";
 
 const text = (bytes) => new TextDecoder().decode(bytes);
 
-/** A zip of [name, content, method] (0 stored, 8 deflated), laid out as zipfile writes one. */
+/** A zip of [name, content, method, length?, crc?] (0 stored, 8 deflated; length and crc
+ * the true ones unless given), laid out as zipfile writes one. */
 function makeZip(files, { comment = "" } = {}) {
   const enc = new TextEncoder();
   const locals = [];
   const centrals = [];
   let offset = 0;
-  for (const [name, content, method, length] of files) {
+  for (const [name, content, method, length, crc] of files) {
     const raw = enc.encode(content);
+    const check = crc ?? zlibCrc32(raw);
     const data = method === 8 ? deflateRawSync(raw) : raw;
     const nameBytes = enc.encode(name);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(check, 14);
     local.writeUInt32LE(data.length, 18);
     local.writeUInt32LE(length ?? raw.length, 22);
     local.writeUInt16LE(nameBytes.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(method, 10);
+    central.writeUInt32LE(check, 16);
     central.writeUInt32LE(data.length, 20);
     central.writeUInt32LE(length ?? raw.length, 24);
     central.writeUInt16LE(nameBytes.length, 28);
@@ -92,4 +96,64 @@ test("the inflating is the caller's to pass (the platform's by default)", async 
   });
   assert.equal(seen.length, 1);
   assert.equal(text(files[0].bytes), "abc");
+});
+
+test("CRC-32 is the zip's (zlib's, and the standard check value)", () => {
+  const enc = new TextEncoder();
+  assert.equal(crc32(enc.encode("123456789")), 0xcbf43926);
+  assert.equal(crc32(new Uint8Array(0)), 0);
+  const some = enc.encode("def deal(seed):\n    return seed * 7\n".repeat(40));
+  assert.equal(crc32(some), zlibCrc32(some));
+});
+
+test("a file whose bytes are not its entry's CRC-32 is refused, naming it", async () => {
+  const good = "a = 1\n";
+  const zip = makeZip([["ok.py", "b = 2\n", 8], ["a.py", good, 8, undefined, zlibCrc32("a = 2\n")]]);
+  await assert.rejects(unzip(zip), /a\.py: damaged/);
+  // A stored file flipped in the zip's bytes: the same.
+  const stored = makeZip([["s.py", "x = 1\n", 0]]);
+  const bytes = new Uint8Array(stored);
+  const at = bytes.indexOf("x".charCodeAt(0), 30);
+  bytes[at] = "y".charCodeAt(0);
+  await assert.rejects(unzip(stored), /s\.py: damaged/);
+});
+
+test("filesOrNull hands on every file or none: null for a bad zip, or with no inflater", async () => {
+  const zip = makeZip([["a.py", "a = 1\n", 8], ["b.py", "b = 2\n", 8, undefined, 1234]]);
+  assert.equal(await filesOrNull(zip), null);               // one bad file: none written
+  assert.equal(await filesOrNull(new ArrayBuffer(8)), null);   // not a zip
+  // The platform without DecompressionStream: null, and nothing is read.
+  assert.equal(await filesOrNull(makeZip([["a.py", "a = 1\n", 8]]), null), null);
+  const files = await filesOrNull(makeZip([["a.py", "a = 1\n", 8]]));
+  assert.deepEqual(files.map((f) => [f.name, text(f.bytes)]), [["a.py", "a = 1\n"]]);
+  // An inflater that fails (a stream error): null too.
+  assert.equal(await filesOrNull(makeZip([["a.py", "a", 8]]), async () => {
+    throw new TypeError("bad deflate data");
+  }), null);
+});
+
+test("the zip Python's zipfile writes (as build.py's zip_engine does) is read and checked", async () => {
+  const { execFileSync } = await import("node:child_process");
+  const script = [
+    "import io, sys, zipfile",
+    "b = io.BytesIO()",
+    "with zipfile.ZipFile(b, 'w', zipfile.ZIP_DEFLATED) as z:",
+    "    z.writestr('patience/', '')",
+    "    z.writestr('patience/__init__.py', 'VERSION = 1\\n' * 300)",
+    "    z.writestr('patience/empty.py', '')",
+    "sys.stdout.buffer.write(b.getvalue())",
+  ].join("\n");
+  let out;
+  try {
+    out = execFileSync("python3", ["-c", script]);
+  } catch {
+    out = execFileSync("python", ["-c", script]);
+  }
+  const buffer = out.buffer.slice(out.byteOffset, out.byteOffset + out.length);
+  const files = await unzip(buffer);
+  assert.deepEqual(files.map((f) => f.name), ["patience/__init__.py", "patience/empty.py"]);
+  assert.equal(text(files[0].bytes), "VERSION = 1\n".repeat(300));
+  const bytes = new Uint8Array(buffer);
+  bytes[entries(buffer)[0].offset + 3] ^= 0xff;       // damage the deflated bytes
+  assert.equal(await filesOrNull(buffer), null);
 });
