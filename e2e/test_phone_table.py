@@ -3,7 +3,8 @@ lines at 360 px in every theme with nothing cut off; Golf's piles and TriPeaks' 
 a tall phone's height, the stock and waste at the foot; Roosevelt's cards are as large as a
 one-deck game's, its eight foundations in two rows beside the stock, and on a laptop beside
 the tableau. The solver's line takes no height when it has nothing to say of every position
-(the indicator off), and keeps its slot while it has, so the table never moves."""
+(the indicator off) and the table's plan leaves it a band of felt, else it keeps its slot
+from the first paint, so the table never moves when a hint shows."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from .play import open_game, resume_record, saved_record, settle, themes
+from .play import open_game, resume_record, saved_record, settle, snap, themes
 
 #: Where each statistic of the status line is drawn, the bar's and the title's boxes.
 STATUS = """() => {
@@ -157,6 +158,57 @@ def test_the_solver_line_gives_its_height_back_when_it_has_nothing_to_say(
     assert at["table"]["y"] <= line["y"] and line["b"] <= at["table"]["b"] + 1, at
     after = page.evaluate(CARDS)
     assert [(c["x"], c["y"]) for c in after] == [(c["x"], c["y"]) for c in before]
+    for c in after:
+        assert c["b"] <= line["y"] or line["b"] <= c["y"], (c, line)
+
+
+Cards = list[dict[str, Any]]
+
+
+def hint_and_measure(page: Page) -> tuple[Cards, dict[str, Any], Cards]:
+    """Ask for a hint; return the cards before it, the line's boxes, and the cards with it."""
+    settle(page)
+    before: Cards = page.evaluate(CARDS)
+    page.click("#btn-hint")
+    page.wait_for_selector(".hint-target", timeout=60_000)
+    page.wait_for_function("!/^Looking/.test(document.getElementById('tip').textContent)",
+                           timeout=60_000)
+    at: dict[str, Any] = page.evaluate(LINE)
+    assert at["shown"] and at["line"]["b"] - at["line"]["y"] >= 44, at
+    return before, at, page.evaluate(CARDS)
+
+
+def boxes(cards: Cards) -> list[tuple[float, float, float, float]]:
+    return [(c["x"], c["y"], c["r"], c["b"]) for c in cards]
+
+
+def test_a_pyramid_keeps_the_lines_slot_from_the_first_paint(page: Page, site_url: str) -> None:
+    # Its plan leaves no band of felt on a phone: the slot is there before any hint, and the
+    # hint's line takes it without the cards growing smaller or moving (they did: 76 -> 70 px).
+    page.set_viewport_size({"width": 360, "height": 640})
+    resume_record(page, site_url, "pyramid", saved_record("pyramid", 7, 0))
+    first: dict[str, Any] = page.evaluate(LINE)
+    assert not first["shown"] and first["table"]["y"] - first["bar"]["b"] >= 44, first
+    before, at, after = hint_and_measure(page)
+    assert at["table"] == first["table"], (first, at)
+    assert at["line"]["b"] <= at["table"]["y"] + 1, at
+    assert boxes(after) == boxes(before)
+
+
+def test_a_long_pile_runs_above_the_lines_band_and_nothing_moves_for_a_hint(
+        page: Page, site_url: str) -> None:
+    # Klondike deal 11 after 132 moves: a pile of 17 cards, longer than the table is planned
+    # for. It squeezes above the band at the foot, so the hint's line covers no card.
+    page.set_viewport_size({"width": 360, "height": 640})
+    resume_record(page, site_url, "klondike", saved_record("klondike", 11, 132))
+    first: dict[str, Any] = page.evaluate(LINE)
+    assert abs(first["table"]["y"] - first["bar"]["b"]) <= 1, first
+    piles = snap(page)["piles"]
+    assert max(len(v) for k, v in piles.items() if k.startswith("t")) >= 15
+    before, at, after = hint_and_measure(page)
+    line = at["line"]
+    assert at["table"] == first["table"] and at["table"]["y"] <= line["y"], (first, at)
+    assert boxes(after) == boxes(before)
     for c in after:
         assert c["b"] <= line["y"] or line["b"] <= c["y"], (c, line)
 

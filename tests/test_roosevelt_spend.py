@@ -13,7 +13,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import roosevelt_spend as spend  # noqa: E402  (tools/)
 
-from patience.solver import reseed  # noqa: E402
+from patience.solver import api, reseed  # noqa: E402
 
 # A deal's log: the triage's beams 25 and 50 wide (best 44 cards up), then seeded beams; the
 # third wins after 30,000 of its positions. CPU seconds: a microsecond a position.
@@ -46,10 +46,10 @@ def test_a_log_too_short_for_the_budget_is_refused() -> None:
 
 def test_the_adopted_way_is_the_searchs_own() -> None:
     # What api._onepass runs above 40 stock cards: at most reseed.MOST seeded beams, and no
-    # exact search after them, on a budget of 100,000.
-    name, budget, exact, stall, most = spend.ADOPTED
+    # exact search after them, on the search's own budget whatever the triage reached.
+    _, budget, exact, stall, most = spend.ADOPTED
     assert most == reseed.MOST == 2 and exact == 0.0 and stall == 0
-    assert budget(30) == budget(60) == 100_000 and "adopted" in name
+    assert {budget(best) for best in (0, 30, 44, 60, 104)} == {api.DEFAULT_BUDGET} == {100_000}
 
 
 def test_the_adopted_way_stops_after_two_seeded_beams() -> None:

@@ -1,6 +1,9 @@
 """Moving Left's fast board (``solver/leftfast.py``) against the engine: on random positions
-of random deals, its moves and the positions they leave are the engine's legal moves and
-``Rules.apply``'s, its safe moves the engine's ``forced``, its finish the engine's."""
+of random deals and on made-up ones (twin foundations at any height, Kings to the empty
+rightmost pile and back off the foundations, runs lifted from a pile's middle, a pile of
+face-up cards only emptying into the close-up's cascade), its moves and the positions they
+leave are the engine's legal moves and ``Rules.apply``'s, its safe moves the engine's
+``forced``, its finish the engine's."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import random
 
 import patience
 from patience.auto import finish_moves
-from patience.cards import parse_card
+from patience.cards import KING, RANK, RED, parse_card
 from patience.game import State
 from patience.rules import Rules
 from patience.solver import leftbeam, leftfast
@@ -80,6 +83,71 @@ def test_the_fast_board_plays_as_the_engine_on_random_positions() -> None:
     kinds = len(seen_kinds)
     assert looked > 1000
     assert kinds == 5      # every kind of step met: runs, up, waste, back, turn
+
+
+def made_up(r: Rules, rng: random.Random) -> State:
+    """A position no walk from a deal is likely to reach: the two foundations of each suit
+    at heights of their own, 0 to 13 (full ones often); up to ten piles, each a few
+    face-down cards (often none: a pile of face-up cards only) under a King or a random
+    card and a built run, sometimes with a stray card beneath the run (so it is lifted from
+    the middle); some empty piles on the right; a few cards in the waste, the rest in the
+    stock."""
+    piles: list[tuple[int, ...]] = [() for _ in r.names]
+    down = [0] * len(r.names)
+    pack = list(r.pack())
+    found = list(r.F)
+    rng.shuffle(found)
+    for suit in range(4):
+        for twin in range(2):
+            height = rng.choice([0, 0, rng.randint(1, 12), rng.randint(1, 12), 13, 13])
+            cards = tuple(leftfast.CARD[suit][k] for k in range(1, height + 1))
+            piles[found[2 * suit + twin]] = cards
+            for c in cards:
+                pack.remove(c)
+    rng.shuffle(pack)
+    for t in r.T[:rng.randint(0, len(r.T))]:
+        hidden = tuple(pack.pop() for _ in range(min(rng.choice([0, 0, 0, 1, 2, 4]), len(pack))))
+        if not pack:
+            break
+        kings = [c for c in pack if RANK[c] == KING]
+        up = [kings[0] if kings and rng.random() < 0.3 else pack[-1]]
+        pack.remove(up[0])
+        while rng.random() < 0.6:
+            fits = [c for c in pack if RANK[c] + 1 == RANK[up[-1]] and RED[c] != RED[up[-1]]]
+            if not fits:
+                break
+            up.append(rng.choice(fits))
+            pack.remove(up[-1])
+        if pack and rng.random() < 0.2:
+            up.insert(0, pack.pop())
+        piles[t] = hidden + tuple(up)
+        down[t] = len(hidden)
+    piles[r.waste] = tuple(pack.pop() for _ in range(rng.randint(0, min(6, len(pack)))))
+    piles[r.stock] = tuple(pack)
+    return State(tuple(piles), tuple(down))
+
+
+def test_the_fast_board_plays_as_the_engine_on_made_up_positions() -> None:
+    # Each of the moves a walk rarely makes is met, and there the fast board is the engine.
+    r = patience.rules("moving_left")
+    rng = random.Random(26)
+    met: dict[str, int] = dict.fromkeys(("king back", "king right", "mid run", "cascade",
+                                         "twins apart", "full"), 0)
+    for _ in range(1500):
+        s = made_up(r, rng)
+        check(r, s)
+        board = leftfast.Board(r, s)
+        ups, downs, found = board.start[0], board.start[1], board.start[2]
+        met["twins apart"] += any(found[2 * k] != found[2 * k + 1] > 0 for k in range(4))
+        met["full"] += 13 in found
+        for (kind, a, b, m), _child in board.steps(board.start):
+            if kind == leftfast.BACK and RANK[a] == KING:
+                met["king back"] += 1
+            if kind == leftfast.TAB:
+                met["king right"] += b == board.n - 1 and not ups[b]
+                met["mid run"] += m < len(ups[a])
+                met["cascade"] += m == len(ups[a]) and downs[a] == 0
+    assert all(met.values()), met
 
 
 def test_the_close_up_cascades_and_turns_the_card_it_uncovers() -> None:

@@ -84,18 +84,19 @@ function sidePlan(layout) {
   return { left, right, middle, overlapped };
 }
 
-/** Return the card size, the corner index and the position of every pile and card. */
-export function geometry(snap, width, height) {
+/** Return the card size, the corner index and the position of every pile and card; `keep` px
+ * at the table's foot are kept from the fanned piles (the solver's line stands there). */
+export function geometry(snap, width, height, keep = 0) {
   const spread = snap.layout.rows.some((r) => isFanned(r) || overlapOf(r));
-  if (spread && layoutMode(width, height) === "side") return sideGeometry(snap, width, height);
+  if (spread && layoutMode(width, height) === "side") return shrunk(sideGeometry(snap, width, height, null), (w) => sideGeometry(snap, width, height, w));
   // A layout that asks for it (`aside`: many plain piles over few fanned ones) puts its plain
   // piles beside the tableau on any wide table whose cards are then larger than the rows'
   // planned size (not their size of the moment, so the table never switches during a game).
   if (spread && snap.layout.aside && width >= height * 1.3) {
-    const side = sideGeometry(snap, width, height);
-    if (side.cardW > rowGeometryAt(snap, width, height, null).cardW) return side;
+    const side = sideGeometry(snap, width, height, null);
+    if (side.cardW > rowGeometryAt(snap, width, height, null).cardW) return shrunk(side, (w) => sideGeometry(snap, width, height, w));
   }
-  return rowGeometry(snap, width, height);
+  return rowGeometry(snap, width, height, keep);
 }
 
 function sized(cardW) {
@@ -106,13 +107,18 @@ function sized(cardW) {
 /** Lay out the rows at the planned card size; only a pile too long for the table to show
  * every index makes the cards smaller, step by step, until it fits (and they grow back when
  * it is gone). */
-function rowGeometry(snap, width, height) {
-  let geo = rowGeometryAt(snap, width, height, null);
-  while (geo.cramped && geo.cardW > MIN_W) geo = rowGeometryAt(snap, width, height, Math.floor(geo.cardW * 0.94));
+function rowGeometry(snap, width, height, keep) {
+  return shrunk(rowGeometryAt(snap, width, height, null, keep), (w) => rowGeometryAt(snap, width, height, w, keep));
+}
+
+/** The table `geo` at its planned size, or, while a pile is too long for it to show every
+ * index, at the largest size a step at a time smaller (`at(w)`) that does. */
+function shrunk(geo, at) {
+  while (geo.cramped && geo.cardW > MIN_W) geo = at(Math.floor(geo.cardW * 0.94));
   return geo;
 }
 
-function rowGeometryAt(snap, width, height, smaller) {
+function rowGeometryAt(snap, width, height, smaller, keep = 0) {
   const layout = snap.layout;
   const overlaps = layout.rows.map(overlapOf);
   const cols = Math.max(layout.columns, ...overlaps.map((o) => (o ? o.width / 2 : 0)));
@@ -154,7 +160,7 @@ function rowGeometryAt(snap, width, height, smaller) {
   });
   const planned = cardH * (1 + (design - 1) * DESIGN_FAN);
   const upper = cardH + (design - 1) * Math.max(DESIGN_FAN * cardH, index.strip + 1);
-  const { rooms, cramped: short } = fannedRooms(snap, fannedRows, height - fixed, cardH, index.strip, upper);
+  const { rooms, cramped: short } = fannedRooms(snap, fannedRows, height - fixed - keep, cardH, index.strip, upper);
   // Rows below the last fanned row (Golf's stock and waste) stand at the foot of the table,
   // where a thumb reaches; the piles above open out into the height between (fans.js
   // heldFan), planned for the deepest pile (so nothing moves).
@@ -254,7 +260,7 @@ export function slotXs(slots, left, room, cardW, gap) {
   return xs;
 }
 
-function sideGeometry(snap, width, height) {
+function sideGeometry(snap, width, height, smaller) {
   const { left, right, middle, overlapped } = sidePlan(snap.layout);
   const gap = Math.round(Math.max(4, Math.min(12, width * 0.01)));
   const design = designCards(snap);
@@ -278,7 +284,7 @@ function sideGeometry(snap, width, height) {
       if (!best || w > best.w + 0.5) best = { w, kl, kr };
     }
   }
-  const { cardW, cardH, index } = sized(best.w);
+  const { cardW, cardH, index } = sized(smaller ?? best.w);
   const { kl, kr } = best;
   const sideW = sidesWidth(kl, kr, cardW, gap);
   const midW = Math.min(midCols * (cardW + gap) - gap, width - 2 * gap - sideW);
@@ -300,7 +306,8 @@ function sideGeometry(snap, width, height) {
     piles[slot.pile] = place(snap, slot.pile, midX + c * (cardW + gap), gap, slot.fan, cardW, cardH, index, height - 2 * gap);
   });
   panel(right, kr, midX + midW + gap);
-  return { mode: "side", cardW, cardH, gap, index, piles };
+  const cramped = Object.values(piles).some((g) => g.cramped);
+  return { mode: "side", cardW, cardH, gap, index, piles, cramped };
 }
 
 /** The band of felt, `need` px tall and the table's width, where the solver's line may stand
@@ -322,6 +329,25 @@ export function freeBand(geo, height, need) {
   if (best[0] <= 0) return { y: 0 };
   if (best[1] >= height) return { y: Math.round(height - need) };
   return { y: Math.round((best[0] + best[1] - need) / 2) };
+}
+
+/** The band of felt the solver's line may stand over whatever the position, as far as the
+ * table's plan goes (see freeBand): the band the table leaves with every pile at its planned
+ * tallest (a fanned pile holding the cards its card size is planned for, all face up; a
+ * spread waste its three). It depends on the layout, the game's card count and the table's
+ * size, never on the position, so the choice holds through a game and the table never moves
+ * when the line shows. Null: the table cannot promise one (the line keeps a slot). */
+export function plannedBand(snap, width, height, need) {
+  const design = designCards(snap);
+  const key = `band ${JSON.stringify(snap.layout)} ${design} ${width} ${height} ${need}`;
+  return remembered(key, () => {
+    const down = new Set();
+    for (const row of snap.layout.rows) for (const slot of row.slots ?? []) if (slot?.fan === "down") down.add(slot.pile);
+    const piles = {};
+    for (const id of Object.keys(snap.piles)) piles[id] = Array(down.has(id) ? design : 3).fill("AS");
+    const layout = { ...snap.layout, deepest: undefined, plan: design };
+    return freeBand(geometry({ ...snap, layout, piles }, width, height), height, need);
+  });
 }
 
 /** The width the side panels take: kl columns on the left and kr on the right, cards `w` px

@@ -29,9 +29,10 @@ function setClass(el, value) {
 
 /** Draw a snapshot; return the geometry with the elements, for input handling.
  * view.selected: {pile, index}, the picked cards; view.marks: [{pile, index, cls}], a class
- * for the cards of a pile from index up, or for the pile itself when index is null. */
+ * for the cards of a pile from index up, or for the pile itself when index is null;
+ * view.keep: px at the table's foot no fanned pile takes (table.js: the solver's line). */
 export function render(table, snap, names, view = {}) {
-  const geo = geometry(snap, table.clientWidth, table.clientHeight);
+  const geo = geometry(snap, table.clientWidth, table.clientHeight, view.keep);
   table.style.setProperty("--card-w", `${geo.cardW}px`);
   table.style.setProperty("--card-h", `${geo.cardH}px`);
   table.style.setProperty("--index-font", `${geo.index.font}px`);

@@ -3,23 +3,29 @@
 
 import { updateBar } from "./bar.js";
 import { howtoMarks } from "./howto.js";
-import { freeBand } from "./geometry.js";
+import { plannedBand } from "./geometry.js";
 import { render } from "./render.js";
 import { drawRun } from "./run-badge.js";
 import { $, app } from "./state.js";
 
 const LINE_HEIGHT = 44;    // px: the solver's line (app.css .assist-slot)
+const PHONE = "(max-width: 520px)";    // app.css: where a free line gives its height back
 
-/** Where the solver's line stands when it has no slot of its own (app.css: data-line): over
- * a band of felt no pile takes, or, on a table with none (a phone on its side), in a slot
- * above the table while it shows. That choice holds while the line shows, so the table
- * does not go back and forth under it. */
-function placeLine(geo, height) {
-  const band = freeBand(geo, height, LINE_HEIGHT);
+/** Where the solver's line stands when it has no slot of its own (app.css: data-line, on a
+ * phone): over a band of felt no pile takes in any position the table's plan covers, or, on
+ * a table with none, in a slot above the table from the first paint. The choice is made from
+ * the table's plan (geometry.js plannedBand), before the table is drawn, so neither a hint
+ * nor the position moves the table. Returns the px at the table's foot the piles leave it. */
+function placeLine(snap, table) {
   const root = document.documentElement;
+  if (root.dataset.line !== "free" || !window.matchMedia(PHONE).matches) return 0;
+  const height = table.clientHeight + (root.dataset.lineRoom === "slot" ? LINE_HEIGHT : 0);
+  const band = plannedBand(snap, table.clientWidth, height, LINE_HEIGHT);
   root.style.setProperty("--line-y", `${band ? band.y : 0}px`);
-  if (!band) root.dataset.lineRoom = "slot";
-  else if ($("assist")?.hidden) delete root.dataset.lineRoom;
+  if (band) delete root.dataset.lineRoom;
+  else root.dataset.lineRoom = "slot";
+  // A band at the foot is kept from the piles: one longer than the plan squeezes above it.
+  return band && band.y + LINE_HEIGHT >= height - 1 ? height - band.y : 0;
 }
 
 export function draw() {
@@ -34,12 +40,12 @@ export function draw() {
   app.drawPending = false;
   const hadFocus = table.contains(document.activeElement);
   const width = table.clientWidth;
-  app.geo = render(table, snap, app.names, { selected: app.selected, marks: [...app.assist.marks(), ...howtoMarks()] });
+  const keep = placeLine(snap, table);
+  app.geo = render(table, snap, app.names, { selected: app.selected, marks: [...app.assist.marks(), ...howtoMarks()], keep });
   table.classList.toggle("ready", app.ready);
   table.classList.toggle("waiting", !app.ready);
   table.setAttribute("aria-busy", String(!app.ready));
   drawRun(table, app.geo, snap, width);
-  placeLine(app.geo, table.clientHeight);
   if (!app.ready) {
     const note = document.createElement("p");
     note.className = "boot-indicator";

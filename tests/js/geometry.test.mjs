@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { cornerIndex, designCards, fanOffsets, freeBand, geometry, layoutMode, maxUpFan, RATIO, TOUCH_FAN } from "../../static/js/geometry.js";
+import { cornerIndex, designCards, fanOffsets, freeBand, geometry, layoutMode, maxUpFan, plannedBand, RATIO, TOUCH_FAN } from "../../static/js/geometry.js";
 
 const row = (piles, fan = "none") => ({ kind: "row", slots: piles.map((p) => (p ? { pile: p, fan } : null)) });
 
@@ -156,10 +156,19 @@ test("a layout that asks for it puts its plain piles beside the tableau on a wid
   assert.ok(side.piles.stock.x + side.cardW <= t[0].x && side.piles.waste.x + side.cardW <= t[0].x);
   assert.ok(f.every((p) => p.x >= t[6].x + side.cardW && p.x + side.cardW <= 1366 && p.y + side.cardH <= 626));
   assert.ok(t.every((p) => p.y === t[0].y));
-  // A long pile keeps the side table and its cards' size (it squeezes its fan instead).
+  // A pile longer than planned keeps the side table; its cards grow smaller while it lasts,
+  // every corner index in sight (a fan of 33.8 px against a 37 px strip, before).
   const long = aside();
   long.piles.t1 = Array(18).fill("9H");
-  assert.equal(geometry(long, 1366, 626).cardW, side.cardW);
+  const squeezed = geometry(long, 1366, 626);
+  assert.equal(squeezed.mode, "side");
+  assert.ok(squeezed.cardW < side.cardW && !squeezed.cramped, `${side.cardW} -> ${squeezed.cardW}px`);
+  const spots = squeezed.piles.t1.spots;
+  assert.ok(spots[17].y - spots[16].y >= squeezed.index.strip && spots[17].y + squeezed.cardH <= 626);
+  // A pile of planned length keeps the planned size.
+  const planned = aside();
+  planned.piles.t1 = Array(11).fill("9H");
+  assert.equal(geometry(planned, 1366, 626).cardW, side.cardW);
   // Not on a phone, whichever way up, nor on a tall tablet: there the rows are as large or larger.
   for (const [w, h] of [[360, 498], [412, 773], [768, 882]]) {
     assert.deepEqual([geometry(aside(), w, h).mode, geometry(aside(), w, h).cardW], [rows.mode, geometry(roosevelt(), w, h).cardW]);
@@ -284,11 +293,9 @@ test("the solver's line finds a band of felt no pile takes, or says there is non
   const band = freeBand(phone, 546, 44);
   assert.equal(band.y, 546 - 44);
   assert.ok(!cover(phone, band.y));
-  // A pile down to the foot: the line stands between the top row and the piles if it fits
-  // there, else it has no band (it then stands at the top).
+  // A pile down to the foot, and no 44 px between the top row and the piles: no band.
   const long = geometry(klondike({ t1: Array(19).fill("9H") }), 360, 546);
-  const b = freeBand(long, 546, 44);
-  assert.ok(b === null || !cover(long, b.y), JSON.stringify(b));
+  assert.equal(freeBand(long, 546, 44), null);
   assert.equal(freeBand(long, 546, 400), null);
   // A table whose piles stand low (empty felt above them) gives the line the top.
   const low = { cardH: 50, piles: { a: { y: 200, h: 50 }, b: { y: 260, h: 120 } } };
@@ -296,4 +303,29 @@ test("the solver's line finds a band of felt no pile takes, or says there is non
   // The largest stretch wins; one between piles takes the line in its middle.
   const mid = { cardH: 50, piles: { a: { y: 0, h: 50 }, b: { y: 150, h: 240 } } };
   assert.deepEqual(freeBand(mid, 400, 44), { y: 78 });
+});
+
+test("the solver's line's band comes from the table's plan, the same in every position of a game", () => {
+  // Klondike on a phone upright: the band at the foot, whatever the piles hold. A late
+  // position (a pile of six face down and thirteen face up, the stock the shorter for it)
+  // has the band of the deal, though its long pile would reach the foot if let.
+  const deal = klondike();
+  const late = klondike({ t7: [...Array(6).fill(null), ...Array(13).fill("KS")], stock: Array(12).fill(null) });
+  assert.deepEqual(plannedBand(deal, 360, 546, 44), { y: 502 });
+  assert.deepEqual(plannedBand(late, 360, 546, 44), { y: 502 });
+  const free = geometry(late, 360, 546);
+  assert.ok(free.piles.t7.y + free.piles.t7.h > 502, "let be, the long pile reaches into the band");
+  // Kept from the piles, the band stays free and the cards keep their size and places.
+  const kept = geometry(late, 360, 546, 546 - 502);
+  assert.ok(kept.piles.t7.y + kept.piles.t7.h <= 502, JSON.stringify(kept.piles.t7));
+  assert.equal(kept.cardW, free.cardW);
+  for (const id of ["stock", "waste", "f1", "t1", "t7"]) {
+    assert.deepEqual([kept.piles[id].x, kept.piles[id].y], [free.piles[id].x, free.piles[id].y], id);
+  }
+  // A pyramid on a phone has no band in its plan: the line keeps its slot.
+  const t = Array.from({ length: 28 }, (_, i) => `p${i + 1}`);
+  const piles = { stock: Array(24).fill(null), waste: [] };
+  for (const id of t) piles[id] = ["AS"];
+  const pyramid = { layout: { columns: 7, rows: [{ kind: "triangle", piles: t }, row(["stock", "waste"])] }, piles };
+  assert.equal(plannedBand(pyramid, 360, 546, 44), null);
 });

@@ -144,7 +144,8 @@ def beam(r: Rules, root: State, budget: int, width: int, every: int = 0,
     """Look for a win keeping the ``width`` best positions each stock card; return
     ``solved`` with the engine's moves, or ``unknown``. ``reach[0]``, if given, is raised to
     the most cards up the beam saw, and the position is put in ``best``, if given. ``kind``:
-    the board (a relaxed one of ``leftloose`` for measuring; its wins are not replayed)."""
+    the board (a relaxed one, ``bench/moving_left.py``'s ``LooseBoard``, for measuring; its
+    wins are not replayed)."""
     board = kind(r, root)
     game = _Beam(board, seed, weights, reach)
     first, forced = board.safe(board.start)

@@ -15,7 +15,7 @@ pile ``a``'s top card to its foundation; ``WASTE`` the waste's top onto pile ``b
 (which foundation pile takes a card is the engine's choice; they are alike).
 
 Every legal move of the engine (``Rules.legal_moves``, ``Rules.apply``) is one of
-``steps``, and the other way round: ``tests/test_leftfast.py`` holds them equal on random
+``steps``, and the other way round: ``tests/test_solver_leftfast.py`` holds them equal on random
 positions of random deals, and ``safe`` equal to ``search.forced`` (``auto.safe_moves``).
 """
 
