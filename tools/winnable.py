@@ -96,7 +96,7 @@ SETS: tuple[Set, ...] = (
     Set("yukon", {}, 50_000, limit=1800),
     Set("streets_and_alleys", {}, 40_000, limit=3300),
     Set("all_in_a_row", {}, 300_000, limit=1800),
-    Set("roosevelt", {}, 100_000, target=200, limit=40_000),
+    Set("roosevelt", {}, 100_000, target=200, limit=60_000),
     Set("moving_left", {}, 10_000, limit=50),
     # Golf decides most deals within 500,000 positions (deals 1-16: the longest loss proven
     # at 428,000; at 20,000 three deals in four stayed unknown), a few seconds each; about a
