@@ -8,13 +8,14 @@ from the first paint, so the table never moves when a hint shows."""
 
 from __future__ import annotations
 
+import json
 from itertools import pairwise
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route
 
-from .play import open_game, resume_record, saved_record, settle, snap, themes
+from .play import open_game, resume_record, saved_record, settle, snap, themes, wait_ready
 
 #: Where each statistic of the status line is drawn, the bar's and the title's boxes.
 STATUS = """() => {
@@ -193,6 +194,43 @@ def test_a_pyramid_keeps_the_lines_slot_from_the_first_paint(page: Page, site_ur
     assert at["table"] == first["table"], (first, at)
     assert at["line"]["b"] <= at["table"]["y"] + 1, at
     assert boxes(after) == boxes(before)
+
+
+def test_the_first_paint_already_has_the_lines_slot(page: Page, site_url: str) -> None:
+    # A return visit to Pyramid with the indicator off: the board painted before Python
+    # starts (warm.js) chooses the line's room as every later paint does, so the engine's
+    # start does not shrink the cards (it did, 76 -> 70 px, until the first paint chose it).
+    page.set_viewport_size({"width": 360, "height": 640})
+    held: list[Route] = []
+    released: list[bool] = []
+
+    def hold(route: Route) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/patience.zip", hold)
+    page.route("**/pyodide.asm.wasm", hold)
+    record = saved_record("pyramid", 7, 0)
+    stored = {"v": 1, "autoMove": False, "autoFinish": False, "fourColour": False,
+              "indicator": False, "options": {}, "winnable": {}}
+    page.add_init_script(
+        f"localStorage.setItem('patience:v1:settings', {json.dumps(json.dumps(stored))});"
+        "localStorage.setItem('patience:v1:current', 'pyramid');"
+        f"localStorage.setItem('patience:v1:game:pyramid', {json.dumps(record)});")
+    page.goto(site_url)
+    page.wait_for_selector("#table.waiting .card")
+    early: dict[str, Any] = page.evaluate(LINE)
+    early_cards = boxes(page.evaluate(CARDS))
+    assert early_cards and early["table"]["y"] - early["bar"]["b"] >= 44, early
+    released.append(True)
+    for route in held:
+        route.continue_()
+    wait_ready(page)
+    settle(page)
+    assert page.evaluate(LINE)["table"] == early["table"]
+    assert boxes(page.evaluate(CARDS)) == early_cards
 
 
 def test_a_long_pile_runs_above_the_lines_band_and_nothing_moves_for_a_hint(

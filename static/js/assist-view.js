@@ -95,13 +95,16 @@ export function createView(core, { ponr, hints }) {
     // The line keeps a slot above the table only while it speaks of every position (the
     // indicator on); else it stands over free felt when it shows (app.css, table.js).
     const free = core.on() ? undefined : "free";
-    if (document.documentElement.dataset.line !== free) {
+    const moved = document.documentElement.dataset.line !== free;
+    if (moved) {
       if (free) document.documentElement.dataset.line = free;
       else delete document.documentElement.dataset.line;
     }
     bar.classList.toggle("with-tip", Boolean(shownTip));     // a phone's line then gives way
-    // An answer that came in may mark other cards (the losing move): draw them.
-    if (!quiet && JSON.stringify(marks()) !== drawn) core.ctx.draw();
+    // The line's room changed (the indicator toggled: the table's height with it), or an
+    // answer that came in marks other cards (the losing move): draw now, not at the next
+    // hint, which would then move the table under it.
+    if (!quiet && (moved || JSON.stringify(marks()) !== drawn)) core.ctx.draw();
   }
 
   /** Run fn (a sync) without drawing the table: the app draws it next anyway. */

@@ -3,30 +3,10 @@
 
 import { updateBar } from "./bar.js";
 import { howtoMarks } from "./howto.js";
-import { plannedBand } from "./geometry.js";
+import { placeLine } from "./line-room.js";
 import { render } from "./render.js";
 import { drawRun } from "./run-badge.js";
 import { $, app } from "./state.js";
-
-const LINE_HEIGHT = 44;    // px: the solver's line (app.css .assist-slot)
-const PHONE = "(max-width: 520px)";    // app.css: where a free line gives its height back
-
-/** Where the solver's line stands when it has no slot of its own (app.css: data-line, on a
- * phone): over a band of felt no pile takes in any position the table's plan covers, or, on
- * a table with none, in a slot above the table from the first paint. The choice is made from
- * the table's plan (geometry.js plannedBand), before the table is drawn, so neither a hint
- * nor the position moves the table. Returns the px at the table's foot the piles leave it. */
-function placeLine(snap, table) {
-  const root = document.documentElement;
-  if (root.dataset.line !== "free" || !window.matchMedia(PHONE).matches) return 0;
-  const height = table.clientHeight + (root.dataset.lineRoom === "slot" ? LINE_HEIGHT : 0);
-  const band = plannedBand(snap, table.clientWidth, height, LINE_HEIGHT);
-  root.style.setProperty("--line-y", `${band ? band.y : 0}px`);
-  if (band) delete root.dataset.lineRoom;
-  else root.dataset.lineRoom = "slot";
-  // A band at the foot is kept from the piles: one longer than the plan squeezes above it.
-  return band && band.y + LINE_HEIGHT >= height - 1 ? height - band.y : 0;
-}
 
 export function draw() {
   const table = $("table");

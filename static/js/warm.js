@@ -9,6 +9,7 @@
 // a slow phone the paint does not wait behind them.
 
 import { parseOpening } from "./early.js";
+import { placeLine } from "./line-room.js";
 import { render } from "./render.js";
 import * as store from "./store.js";
 
@@ -117,7 +118,9 @@ async function paintEarly() {
     const settings = store.readSettings();
     document.body.classList.toggle("four-colour", settings.fourColour === true);
     document.body.dataset.back = settings.back;
-    render(table, { ...board.snapshot, moves: [], taps: {}, safe: [] }, board.names);
+    const snap = { ...board.snapshot, moves: [], taps: {}, safe: [] };
+    // The solver line's room first, as every later paint chooses it: nothing moves after.
+    render(table, snap, board.names, { keep: placeLine(snap, table) });
   } catch {
     table.replaceChildren(booting ?? "");   // a board we cannot draw: boot.js decides
     return false;
