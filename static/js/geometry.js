@@ -9,79 +9,21 @@
 // below it, up to a strip a finger can press), a long one squeezes, but a face-up card keeps
 // its corner index (rank and suit) visible as long as the room allows.
 
+import { designCards, DESIGN_FAN, isFanned, MAX_W, MIN_W, placeOverlap, RATIO, sized } from "./card-size.js";
 import { cornerIndex } from "./corner.js";
 import { fannedRooms, heldFan, LIFT } from "./fans.js";
 import { leastPitch, overlapOf, overlapSpan, overlapUnits, remembered, widest } from "./overlap.js";
-import { kindOf } from "./piles.js";
+import { sideGeometry } from "./side.js";
 import { place } from "./spots.js";
 
 export { cornerIndex } from "./corner.js";
 export { fanOffsets, maxUpFan, TOUCH_FAN } from "./fans.js";
 export { leastPitch, overlapOf, overlapUnits } from "./overlap.js";
-
-export const RATIO = 1.4;              // card height / card width
-const MAX_W = 150;                     // px: the largest card, on big screens
-const MIN_W = 22;                      // px: the smallest card
-const DESIGN_FAN = 0.22;               // the face-up offset the card size is planned with
+export { designCards, RATIO } from "./card-size.js";
 
 /** Choose the layout mode: "side" puts the non-fanned piles down the sides (short, wide tables). */
 export function layoutMode(width, height) {
   return width >= height * 1.3 && height <= 560 ? "side" : "rows";
-}
-
-/** Place the piles of an overlapping row centred in `room` px from `left`: neighbours a card
- * and a gap apart, or closer (to the least pitch) when that is more than the room holds. */
-function placeOverlap(snap, piles, o, left, room, y, size) {
-  const { cardW, cardH, gap, index } = size;
-  const steps = (o.width - 2) / 2;
-  const pitch = steps > 0 ? Math.max(Math.min(cardW + gap, (room - cardW) / steps), leastPitch(cardW)) : cardW + gap;
-  const x0 = left + (room - overlapSpan(o, cardW, pitch)) / 2;
-  for (const s of o.slots) {
-    const g = place(snap, s.pile, x0 + (s.x / 2) * pitch, y + s.y * o.step * cardH, "none", cardW, cardH, index, 0);
-    piles[s.pile] = { ...g, overlap: true };     // its place once empty is not drawn
-  }
-}
-
-function isFanned(row) {
-  return row.kind === "row" && row.slots.some((s) => s && s.fan === "down");
-}
-
-/** The cards a fanned pile is planned for: one and a half times the game's average pile, or
- * what the layout says: the most a pile will hold (`deepest`: a game whose piles never grow)
- * or the cards to plan for (`plan`: a game of two decks over few piles). */
-export function designCards(snap) {
-  const said = snap.layout.deepest ?? snap.layout.plan;
-  if (Number.isInteger(said) && said > 0) return Math.min(20, said);
-  const fanned = snap.layout.rows.filter(isFanned).flatMap((r) => r.slots.filter(Boolean));
-  if (!fanned.length) return 1;
-  let total = 0;
-  for (const cards of Object.values(snap.piles)) total += cards.length;
-  return Math.max(4, Math.min(20, Math.round((1.5 * total) / fanned.length)));
-}
-
-/** The rows of the "side" mode: piles that do not fan go down the sides, the fanned rows
- * become one row in the middle, and so does an overlapping row (the peaks, a pyramid). */
-function sidePlan(layout) {
-  const left = [];
-  const right = [];
-  const middle = [];
-  let overlapped = null;
-  for (const row of layout.rows) {
-    if (overlapOf(row)) {
-      overlapped = overlapOf(row);
-      continue;
-    }
-    if (isFanned(row)) {
-      middle.push(...row.slots.filter(Boolean));
-      continue;
-    }
-    for (const slot of row.slots) {
-      if (!slot) continue;
-      const fan = slot.fan === "right" ? "down3" : slot.fan === "down" ? "down" : slot.fan;
-      (kindOf(layout, slot.pile) === "foundation" ? right : left).push({ ...slot, fan });
-    }
-  }
-  return { left, right, middle, overlapped };
 }
 
 /** Return the card size, the corner index and the position of every pile and card; `keep` px
@@ -97,11 +39,6 @@ export function geometry(snap, width, height, keep = 0) {
     if (side.cardW > rowGeometryAt(snap, width, height, null).cardW) return shrunk(side, (w) => sideGeometry(snap, width, height, w));
   }
   return rowGeometry(snap, width, height, keep);
-}
-
-function sized(cardW) {
-  const w = Math.floor(Math.max(MIN_W, Math.min(MAX_W, cardW)));
-  return { cardW: w, cardH: Math.round(w * RATIO), index: cornerIndex(w) };
 }
 
 /** Lay out the rows at the planned card size; only a pile too long for the table to show
@@ -260,56 +197,6 @@ export function slotXs(slots, left, room, cardW, gap) {
   return xs;
 }
 
-function sideGeometry(snap, width, height, smaller) {
-  const { left, right, middle, overlapped } = sidePlan(snap.layout);
-  const gap = Math.round(Math.max(4, Math.min(12, width * 0.01)));
-  const design = designCards(snap);
-  const midCols = overlapped ? overlapped.width / 2 : middle.length;
-  const midUnits = overlapped ? overlapUnits(overlapped) : 1 + (design - 1) * DESIGN_FAN;
-  // Try one to three columns on each side; keep the arrangement with the largest cards.
-  let best = null;
-  for (const kl of left.length ? [1, 2, 3] : [0]) {
-    for (const kr of right.length ? [1, 2, 3] : [0]) {
-      const cols = kl + midCols + kr;
-      const gaps = cols + 1 + (kl ? 1 : 0) + (kr ? 1 : 0);
-      // An overlapping middle may squeeze (the side columns keep a card and a gap each).
-      const byWidth = overlapped && !middle.length
-        ? Math.max((width - gap * gaps) / cols, remembered(`side ${kl} ${kr} ${overlapped.width} ${width}`,
-          () => widest((x) => sidesWidth(kl, kr, x, gap) + 2 * gap + overlapSpan(overlapped, x, leastPitch(x)), width, MIN_W, MAX_W)))
-        : (width - gap * gaps) / cols;
-      const sideRows = Math.max(sideUnits(left, kl), sideUnits(right, kr));
-      const byHeight = Math.min((height - 2 * gap) / (midUnits * RATIO),
-        (height - gap * (Math.ceil(sideRows) + 1)) / (sideRows * RATIO));
-      const w = Math.min(byWidth, byHeight);
-      if (!best || w > best.w + 0.5) best = { w, kl, kr };
-    }
-  }
-  const { cardW, cardH, index } = sized(smaller ?? best.w);
-  const { kl, kr } = best;
-  const sideW = sidesWidth(kl, kr, cardW, gap);
-  const midW = Math.min(midCols * (cardW + gap) - gap, width - 2 * gap - sideW);
-  const x0 = Math.max(gap, (width - sideW - midW) / 2);
-  const piles = {};
-  const panel = (slots, k, xStart) => {
-    const colY = new Array(k).fill(gap);
-    slots.forEach((slot, i) => {
-      const c = i % k;
-      const g = place(snap, slot.pile, xStart + c * (cardW + gap), colY[c], slot.fan, cardW, cardH, index, cardH * 1.6);
-      piles[slot.pile] = g;
-      colY[c] += Math.max(cardH, g.h) + gap;
-    });
-  };
-  panel(left, kl, x0);
-  const midX = x0 + kl * (cardW + gap) + (kl ? gap : 0);
-  if (overlapped) placeOverlap(snap, piles, overlapped, midX, midW, gap, { cardW, cardH, gap, index });
-  middle.forEach((slot, c) => {
-    piles[slot.pile] = place(snap, slot.pile, midX + c * (cardW + gap), gap, slot.fan, cardW, cardH, index, height - 2 * gap);
-  });
-  panel(right, kr, midX + midW + gap);
-  const cramped = Object.values(piles).some((g) => g.cramped);
-  return { mode: "side", cardW, cardH, gap, index, piles, cramped };
-}
-
 /** The band of felt, `need` px tall and the table's width, where the solver's line may stand
  * over the table without covering a pile: {y}, in the largest stretch of height no pile takes
  * (at the top of a stretch at the table's top, at the foot of one at its foot, else in its
@@ -348,19 +235,5 @@ export function plannedBand(snap, width, height, need) {
     const layout = { ...snap.layout, deepest: undefined, plan: design };
     return freeBand(geometry({ ...snap, layout, piles }, width, height), height, need);
   });
-}
-
-/** The width the side panels take: kl columns on the left and kr on the right, cards `w` px
- * wide, each column with its gap and a gap between each panel and the middle. */
-function sidesWidth(kl, kr, w, gap) {
-  return (kl + kr) * (w + gap) + (kl ? gap : 0) + (kr ? gap : 0);
-}
-
-/** Card heights a side panel of k columns takes (a fanned waste counts a little more). */
-function sideUnits(slots, k) {
-  if (!k) return 0;
-  const cols = new Array(k).fill(0);
-  slots.forEach((slot, i) => { cols[i % k] += slot.fan === "down3" ? 1.5 : 1; });
-  return Math.max(...cols);
 }
 
