@@ -15,13 +15,14 @@ from __future__ import annotations
 import random
 from collections.abc import Generator
 
-from ..cards import RANK, SUIT
+from ..cards import RANK
 from ..game import Move, State
 from ..rules import Rules
 from . import drive
 from .drive import offset
 from .leftfast import TURN, Board, Pos, Step
 from .result import Outcome
+from .stockbeam import buried
 
 REACH = 40
 # The weights of ``score``: a card up, a face-down card, a card on a lower one of its suit
@@ -111,18 +112,6 @@ class _Beam:
             self._waste[waste] = wb
         return (w[0] * sum(found) + w[1] * hidden + w[2] * under + wb + w[3] * len(waste)
                 + w[4] * empty + w[5] * deep)
-
-
-def buried(cards: tuple[int, ...]) -> int:
-    """Count the cards (bottom first) that lie on a lower card of their suit."""
-    low = [14, 14, 14, 14]
-    n = 0
-    for c in cards:
-        if low[SUIT[c]] < RANK[c]:
-            n += 1
-        else:
-            low[SUIT[c]] = RANK[c]
-    return n
 
 
 def inversions(cards: tuple[int, ...]) -> int:
