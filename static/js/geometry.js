@@ -231,7 +231,8 @@ export function plannedBand(snap, width, height, need) {
     const down = new Set();
     for (const row of snap.layout.rows) for (const slot of row.slots ?? []) if (slot?.fan === "down") down.add(slot.pile);
     const piles = {};
-    for (const id of Object.keys(snap.piles)) piles[id] = Array(down.has(id) ? design : 3).fill("AS");
+    // Face-up cards (anything but null): geometry never reads which card a place holds.
+    for (const id of Object.keys(snap.piles)) piles[id] = Array(down.has(id) ? design : 3).fill("up");
     const layout = { ...snap.layout, deepest: undefined, plan: design };
     return freeBand(geometry({ ...snap, layout, piles }, width, height), height, need);
   });
