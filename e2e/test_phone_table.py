@@ -270,6 +270,42 @@ def test_the_solver_line_keeps_its_slot_while_the_indicator_is_on(
         [(c["x"], c["y"]) for c in before]
 
 
+def in_table(page: Page) -> list[tuple[int, int, int, int]]:
+    """Return each drawn card's box relative to the table's top left corner, in whole px."""
+    t = table_box(page)
+    return [(round(c["x"] - t["x"]), round(c["y"] - t["y"]), round(c["r"] - c["x"]),
+             round(c["b"] - c["y"])) for c in page.evaluate(CARDS)]
+
+
+def test_turning_the_indicator_on_or_off_redraws_the_table_at_once(
+        page: Page, site_url: str) -> None:
+    # Golf's piles open into the table's height, so the line's slot (indicator on) and its
+    # free band (off) give different layouts. Toggling the setting must draw the layout a
+    # fresh load with that setting draws, at once, not at the next hint or move (which would
+    # then move the table under it). Checked to fail with both of the page's redraws for it
+    # taken out (assist-view.js on the line's change, main.js's ResizeObserver on the table).
+    page.set_viewport_size({"width": 360, "height": 640})
+    record = saved_record("golf", 7, 3)
+    resume_record(page, site_url, "golf", record, {"indicator": True})
+    settle(page)
+    on = in_table(page)
+    resume_record(page, site_url, "golf", record, {"indicator": False})
+    settle(page)
+    off = in_table(page)
+    assert on != off
+    first: dict[str, Any] = page.evaluate(LINE)
+    assert abs(first["table"]["y"] - first["bar"]["b"]) <= 1, first
+    for want, layout in ((True, on), (False, off)):
+        page.click("#btn-more")    # a phone keeps Settings in the More menu
+        page.click("#btn-settings")
+        page.locator("#set-indicator").set_checked(want)
+        page.click("#dlg-settings button[value=close]")
+        settle(page)
+        at: dict[str, Any] = page.evaluate(LINE)
+        assert (at["table"]["y"] - at["bar"]["b"] >= 44) is want, at
+        assert in_table(page) == layout, want
+
+
 def test_roosevelt_on_a_laptop_puts_its_stock_and_foundations_beside_the_tableau(
         page: Page, site_url: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 768})
