@@ -9,12 +9,17 @@
 import { plannedBand } from "./geometry.js";
 
 export const LINE_HEIGHT = 44;    // px: the solver's line (app.css .assist-slot)
-const PHONE = "(max-width: 520px)";    // app.css: where a free line gives its height back
+
+/** Whether this screen is one where a free line gives its height back: app.css says so with
+ * --line-gives-way inside its phone breakpoint, so the breakpoint is written once. */
+function givesWay(root) {
+  return getComputedStyle(root).getPropertyValue("--line-gives-way").trim() === "1";
+}
 
 /** Choose the line's room for this table; return the px at the table's foot the piles
  * leave it (render's keep). */
 export function placeLine(snap, table, root = document.documentElement) {
-  if (root.dataset.line !== "free" || !window.matchMedia(PHONE).matches) {
+  if (root.dataset.line !== "free" || !givesWay(root)) {
     delete root.dataset.lineRoom;    // a room chosen while the line was free holds no more
     return 0;
   }
