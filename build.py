@@ -4,11 +4,13 @@
     python3 build.py serve [--port 8000] # build, then serve dist/ on http://localhost:8000/
 
 ``dist/`` holds ``index.html`` and ``static/`` as they are, the engine as ``patience.zip``
-(its ``.py`` files and ``py.typed``, with fixed timestamps so the same sources make the
-same bytes), and the pinned runtime in ``vendor/``: the few files of the ``pyodide`` npm
-package that boot a pure-Python Pyodide, and the files of ``@pyscript/core``'s ``dist/``
-that the page loads. Both packages come from ``tools/npm_vendor.py`` (pinned by version
-and sha512, cached in ``.cache/npm/``), so a build after the first needs no network.
+(its ``.py`` files and ``py.typed``, the first modules the page imports as Pyodide's bytecode
+instead, compiled by the pinned Pyodide under Node.js, with fixed timestamps so the same
+sources make the same bytes), and the pinned runtime in ``vendor/``: the few files of the
+``pyodide`` npm package that boot a pure-Python Pyodide, and the files of
+``@pyscript/core``'s ``dist/`` that the page loads. Both packages come from
+``tools/npm_vendor.py`` (pinned by version and sha512, cached in ``.cache/npm/``), so a
+build after the first needs no network.
 
 Every URL in the site is relative, so ``dist/`` works from any path of any static host.
 """
@@ -37,6 +39,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import npm_vendor  # noqa: E402  (lives in tools/, which is not a package)
 import opening  # noqa: E402
 import pwa  # noqa: E402
+import pyc_compile  # noqa: E402
 import pystrip  # noqa: E402
 import stdlib_trim  # noqa: E402
 
@@ -84,6 +87,11 @@ COMMAND_LINE_ONLY: Final[frozenset[str]] = frozenset({"solve.py", "study.py"})
 
 #: Every module left out of ``patience.zip``.
 LEFT_OUT: Final[frozenset[str]] = BENCH_ONLY | COMMAND_LINE_ONLY
+
+#: What the page's engine runs first (``static/py/boot.py``'s ``_start``): the modules it
+#: imports go into ``patience.zip`` as bytecode for Pyodide's Python, not as source, so a
+#: first visit does not compile them on the device (``zip_engine``; issue 28).
+FIRST_IMPORTS: Final[str] = "from patience.bridge import Bridge\nBridge()\n"
 
 #: Content types the server sends, beyond (and over) what :mod:`mimetypes` guesses.
 MIME_TYPES: Final[dict[str, str]] = {
@@ -228,30 +236,48 @@ def _engine_files(package: Path) -> list[Path]:
     return sorted(files, key=lambda p: p.relative_to(package).as_posix())
 
 
-def zip_engine(package: Path, dest: Path) -> Path:
+def _stripped(path: Path) -> bytes:
+    try:
+        return pystrip.strip_prose(path.read_text(encoding="utf-8")).encode("utf-8")
+    except ValueError as e:
+        raise BuildError(f"{path}: {e}") from e
+
+
+def zip_engine(package: Path, dest: Path, bytecode: bool = True) -> Path:
     """Write ``package`` (its ``.py`` files and ``py.typed``, less ``LEFT_OUT``) to the
     zip ``dest``, each ``.py`` without its comments and docstrings (``tools/pystrip.py``:
     line for line: 124 kB instead of 211 kB, downloaded beside the WebAssembly on a first
     visit).
 
+    With ``bytecode``, the modules that ``FIRST_IMPORTS`` imports go as bytecode instead of
+    source (``x.pyc`` for ``x.py``), compiled by the pinned Pyodide (``tools/pyc_compile.py``):
+    the page's worker imports them without compiling them. Without, every module is source
+    (what CPython, which cannot read 3.14's bytecode, can import).
+
     Members are ``<package name>/<path>``, in sorted order, with a fixed timestamp and
-    mode, so the zip's bytes depend only on the sources.
+    mode, so the zip's bytes depend only on the sources (and the pinned Pyodide).
     """
+    files = {f"{package.name}/{p.relative_to(package).as_posix()}": p
+             for p in _engine_files(package)}
+    data = {name: _stripped(p) if p.suffix == ".py" else p.read_bytes()
+            for name, p in files.items()}
+    if bytecode:
+        sources = {name: b for name, b in data.items() if name.endswith(".py")}
+        try:
+            _, pycs = pyc_compile.compile_sources(sources, run=FIRST_IMPORTS)
+        except pyc_compile.PycError as e:
+            raise BuildError(str(e)) from e
+        for name, pyc in pycs.items():
+            del data[name]
+            data[f"{name}c"] = pyc
     dest.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path in _engine_files(package):
-            info = zipfile.ZipInfo(f"{package.name}/{path.relative_to(package).as_posix()}",
-                                   date_time=ZIP_DATE)
+        for name in sorted(data):
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 3                      # Unix, so the mode below is read
             info.external_attr = (0o100644 & 0xFFFF) << 16
-            data = path.read_bytes()
-            if path.suffix == ".py":
-                try:
-                    data = pystrip.strip_prose(data.decode("utf-8")).encode("utf-8")
-                except ValueError as e:
-                    raise BuildError(f"{path}: {e}") from e
-            zf.writestr(info, data, compresslevel=9)
+            zf.writestr(info, data[name], compresslevel=9)
     return dest
 
 

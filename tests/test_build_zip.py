@@ -1,6 +1,10 @@
 """The engine's zip (``build.zip_engine``): it leaves out the modules only the bench uses
 (``build.BENCH_ONLY``) and the command-line tools (``build.COMMAND_LINE_ONLY``), and what the
-page runs from it still imports and solves without them."""
+page runs from it still imports and solves without them.
+
+These tests read the zip made without bytecode (``bytecode=False``: every module as source),
+which CPython can import; ``tests/test_build_pyc.py`` checks the zip the site ships, whose
+first modules are Pyodide's bytecode."""
 
 from __future__ import annotations
 
@@ -25,7 +29,8 @@ LEFT_OUT_MODULES = {"patience." + p.removesuffix(".py").replace("/", ".") for p 
 
 @pytest.fixture(scope="module")
 def engine_zip(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build.zip_engine(build.ENGINE, tmp_path_factory.mktemp("zip") / "patience.zip")
+    return build.zip_engine(build.ENGINE, tmp_path_factory.mktemp("zip") / "patience.zip",
+                            bytecode=False)
 
 
 def test_the_zip_holds_the_engine_less_the_bench_only_modules(engine_zip: Path) -> None:
