@@ -5,6 +5,7 @@ runs under Node.js here, as in the build."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -111,3 +112,17 @@ def test_pyodide_imports_the_first_modules_from_their_bytecode(shipped_zip: Path
     assert source[line - 1].strip().startswith("def __init__(")
     with zipfile.ZipFile(shipped_zip) as zf:
         assert zf.read("patience/bridge.pyc")[:4].hex() == found["magic"]
+
+
+def test_the_first_imports_are_what_the_pages_engine_runs_first() -> None:
+    # static/py/boot.py's _start is what the page runs first: were it to import more or other
+    # modules, the bytecode would no longer cover the first move, and no other test would say.
+    tree = ast.parse((ROOT / "static" / "py" / "boot.py").read_text(encoding="utf-8"))
+    start = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "_start")
+    tried = next(n for n in start.body if isinstance(n, ast.Try))
+    imports = [ast.unparse(n) for n in ast.walk(tried)
+               if isinstance(n, ast.Import | ast.ImportFrom)]
+    calls = [ast.unparse(n.value) for n in tried.body if isinstance(n, ast.Assign)]
+    first = [line for line in build.FIRST_IMPORTS.splitlines() if line]
+    assert imports == [line for line in first if line.startswith(("from ", "import "))]
+    assert calls[:1] == [line for line in first if not line.startswith(("from ", "import "))]

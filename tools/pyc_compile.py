@@ -34,7 +34,7 @@ from typing import Final
 import npm_vendor
 
 RUNNER: Final[Path] = Path(__file__).resolve().with_name("pyc_compile.mjs")
-#: The first bytes of a pyc that Python neither checks against its source's mtime nor hash:
+#: A pyc's bytes 4-8 when Python checks it neither against its source's mtime nor its hash:
 #: the flags word of PEP 552 (bit 0: hash-based; bit 1: check_source, left clear).
 UNCHECKED_HASH_FLAGS: Final[bytes] = (1).to_bytes(4, "little")
 TIMEOUT_S: Final[float] = 300.0
@@ -77,7 +77,10 @@ def compile_sources(sources: Mapping[str, bytes], run: str = "",
             raise PycError(f"Node.js could not compile the engine's bytecode: {e}") from e
         if done.returncode != 0:
             raise PycError(f"Pyodide could not compile the engine's bytecode:\n{done.stderr}")
-        answer = json.loads(done.stdout)
+        try:       # the answer is the last line: anything Pyodide printed comes before it
+            answer = json.loads(done.stdout.strip().splitlines()[-1])
+        except (IndexError, ValueError) as e:
+            raise PycError(f"Pyodide's bytecode compiler gave no answer: {done.stdout!r}") from e
         magic = bytes.fromhex(answer["magic"])
         pycs: dict[str, bytes] = {}
         for name, pyc in answer["pycs"].items():

@@ -227,7 +227,11 @@ def ensure_site_dir() -> Path:
         staging.mkdir()
         for wheel in wheels:
             _safe_unzip(wheel, staging)
-        staging.replace(site)
+        try:
+            staging.replace(site)
+        except OSError:        # another run (the build's bytecode test, say) made it first
+            if not site.is_dir():
+                raise
     return site
 
 
