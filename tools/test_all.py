@@ -118,9 +118,9 @@ def main() -> None:
         import npm_vendor  # noqa: PLC0415 (a sibling tool, found once tools/ is on the path)
 
         npm_vendor.fetch("pyodide")
-        import pyodide_tests  # noqa: PLC0415 (as above)
-
-        pyodide_tests.ensure_site_dir()    # the wheels too: the CPython run's build tests use them
+        # The wheels too (with the venv's pip): the CPython run's build tests use them.
+        run("Pyodide's test wheels", [str(PY), "-c", "import sys; sys.path.insert(0, 'tools'); "
+                                      "import pyodide_tests; pyodide_tests.ensure_site_dir()"])
         with beside("unit tests (Pyodide under Node.js)",
                     [str(PY), "tools/pyodide_tests.py", "-q"], hypothesis):
             run(*cpython, hypothesis)
