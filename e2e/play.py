@@ -138,6 +138,18 @@ def drag(page: Page, source: Locator, target: Locator) -> None:
     page.mouse.up()
 
 
+def glided_back(page: Page, moved: Locator, timeout: float = 30_000) -> None:
+    """Wait until a card dropped where it may not go is back at rest: it glides back once the
+    engine has said no (input.js ``glideBack``), and its own offset is cleared when the glide
+    ends (or the card is drawn anew). A fixed pause of the glide's length is not enough on a
+    loaded machine, where the engine's answer and the glide's frames come late."""
+    deadline = time.monotonic() + timeout / 1000
+    while moved.evaluate("(el) => el.style.translate !== '' || el.classList.contains('dragging')"):
+        if time.monotonic() > deadline:
+            raise AssertionError("the dropped card never came to rest")
+        page.wait_for_timeout(20)
+
+
 def drawn_piles(page: Page) -> dict[str, list[str | None]]:
     """Return the piles as drawn on the page: card codes, ``None`` for face-down cards."""
     data: dict[str, list[str | None]] = page.evaluate("""() => {
