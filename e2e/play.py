@@ -138,13 +138,15 @@ def drag(page: Page, source: Locator, target: Locator) -> None:
     page.mouse.up()
 
 
-def glided_back(page: Page, moved: Locator, timeout: float = 30_000) -> None:
-    """Wait until a card dropped where it may not go is back at rest: it glides back once the
-    engine has said no (input.js ``glideBack``), and its own offset is cleared when the glide
-    ends (or the card is drawn anew). A fixed pause of the glide's length is not enough on a
-    loaded machine, where the engine's answer and the glide's frames come late."""
+def at_rest(page: Page, moved: Locator, timeout: float = 30_000) -> None:
+    """Wait until a card dropped where it may not go is back at rest: no offset of its own
+    (input.js ``glideBack`` clears it when the glide ends), not dragged, and no animation
+    running on it (the refusal's shake). The glide and the shake start only once the engine
+    has said no, and on a loaded machine they end later than any fixed pause of their length
+    (a pause of 400 ms failed there: the card was still shaking)."""
     deadline = time.monotonic() + timeout / 1000
-    while moved.evaluate("(el) => el.style.translate !== '' || el.classList.contains('dragging')"):
+    while moved.evaluate("(el) => el.style.translate !== '' || el.classList.contains('dragging')"
+                         " || el.getAnimations().length > 0"):
         if time.monotonic() > deadline:
             raise AssertionError("the dropped card never came to rest")
         page.wait_for_timeout(20)
