@@ -1,11 +1,13 @@
 """Fixtures for the browser tests: the built site on a local server, Chromium through Playwright.
 
     .venv/bin/python -m pytest e2e
+    .venv/bin/python -m pytest -n 2 --dist worksteal e2e   # two at a time, as test_all.py
 
 The site is built once a session (``build.build``) into a temporary folder and served from
 a *sub-path* (``http://127.0.0.1:<port>/patience/``), so every test also checks that the
 site's URLs are relative. Set ``PATIENCE_E2E_SITE=<folder>`` to test an already built site
-instead (e.g. ``dist``).
+instead (e.g. ``dist``). Under pytest-xdist each worker has its own session: its own build,
+server, Chromium and snapshot; no test shares a page or a context with another.
 
 The browser is a Chromium that Playwright installed if there is one, else
 ``/usr/bin/chromium``, else ``chromium`` from ``PATH`` (``PATIENCE_E2E_CHROMIUM=<path>``

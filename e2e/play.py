@@ -138,6 +138,20 @@ def drag(page: Page, source: Locator, target: Locator) -> None:
     page.mouse.up()
 
 
+def at_rest(page: Page, moved: Locator, timeout: float = 30_000) -> None:
+    """Wait until a card dropped where it may not go is back at rest: no offset of its own
+    (input.js ``glideBack`` clears it when the glide ends), not dragged, and no animation
+    running on it (the refusal's shake). The glide and the shake start only once the engine
+    has said no, and on a loaded machine they end later than any fixed pause of their length
+    (a pause of 400 ms failed there: the card was still shaking)."""
+    deadline = time.monotonic() + timeout / 1000
+    while moved.evaluate("(el) => el.style.translate !== '' || el.classList.contains('dragging')"
+                         " || el.getAnimations().length > 0"):
+        if time.monotonic() > deadline:
+            raise AssertionError("the dropped card never came to rest")
+        page.wait_for_timeout(20)
+
+
 def drawn_piles(page: Page) -> dict[str, list[str | None]]:
     """Return the piles as drawn on the page: card codes, ``None`` for face-down cards."""
     data: dict[str, list[str | None]] = page.evaluate("""() => {

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from .play import (
     GAMES,
+    at_rest,
     card,
     drag,
     drawn_piles,
@@ -95,7 +96,7 @@ def test_play_by_click_and_drag_refuse_undo_redo_and_reload(page: Page, site_url
     drag(page, moving, pile(page, dst) if not s2["free"] else card(page, dst, 0))
     expect(page.locator("#live")).not_to_have_text("")
     assert snap(page)["moveCount"] == 2              # refused: the position is unchanged
-    page.wait_for_timeout(400)                       # the card glides back
+    at_rest(page, moving)                            # it glides back, and shakes
     back = card(page, src, len(s2["piles"][src]) - 1).bounding_box()
     assert home is not None and back is not None
     assert (round(back["x"]), round(back["y"])) == (round(home["x"]), round(home["y"]))

@@ -27,7 +27,7 @@ from playwright.sync_api import Page, expect
 from patience import worker
 
 from .conftest import BOOT_TIMEOUT_MS
-from .play import choose_game, manual_play, open_game
+from .play import choose_game, manual_play, open_game, until
 
 SOLVER_TIMEOUT_MS = BOOT_TIMEOUT_MS
 INDICATOR_BUDGET = 60_000      # static/js/assist.js: BUDGETS.indicator
@@ -118,13 +118,18 @@ def marked_move(s: dict[str, Any]) -> dict[str, Any]:
 
 def settled_state(page: Page) -> dict[str, Any]:
     """The state once the verdict line is settled and stays so while the engine's snapshot is
-    read (a game switch or deal still on its way to the engine's worker lands meanwhile)."""
+    read, with no transition on its way to the engine's worker (``window.patienceBusy``,
+    main.js): a game switch or deal of the scramble may still be on its way when the line
+    settles on the position before it (it was, on a loaded machine: the hint that followed
+    found another game on the table)."""
     deadline = time.monotonic() + SOLVER_TIMEOUT_MS / 1000
     while True:
         wait_verdict(page)
+        until(page, "() => !window.patienceBusy()", SOLVER_TIMEOUT_MS)
         before = page.locator("#verdict").get_attribute("data-state")
         s = state(page)
-        if s["verdict"] == before and SETTLED.match(s["verdict"]):
+        if s["verdict"] == before and SETTLED.match(s["verdict"]) \
+                and not page.evaluate("window.patienceBusy()"):
             return s
         assert time.monotonic() < deadline, f"the verdict line never settled: {s['verdictText']!r}"
 

@@ -7,9 +7,9 @@ Makes ``.venv/`` (once, and again when ``pyproject.toml`` changes) and ``node_mo
 (``npm ci``, once, and again when ``package-lock.json`` changes), then runs ruff, mypy
 --strict, ESLint and the JavaScript unit tests (``node --test tests/js/``), the unit tests in
 CPython and, beside them on the other core, the same unit tests inside Pyodide under
-Node.js, and the
-end-to-end tests of the built site in Chromium (a Playwright-installed Chromium if there is
-one, else Debian's ``chromium``). Stops at the first failure and exits with its code.
+Node.js, and the end-to-end tests of the built site in Chromium (a Playwright-installed
+Chromium if there is one, else Debian's ``chromium``), two at a time (pytest-xdist). Stops
+at the first failure and exits with its code.
 """
 
 from __future__ import annotations
@@ -124,8 +124,12 @@ def main() -> None:
         with beside("unit tests (Pyodide under Node.js)",
                     [str(PY), "tools/pyodide_tests.py", "-q"], hypothesis):
             run(*cpython, hypothesis)
+        # Two pytest-xdist workers, each with its own Chromium, server and build: a browser
+        # test waits on its page much of the time (a search, an animation, a round trip), so
+        # one test at a time leaves a core idle (the README has the figures).
         run("browser tests (Chromium)", [str(PY), "-m", "pytest", "-q", "-p",
-                                         "no:cacheprovider", "e2e"])
+                                         "no:cacheprovider", "-n", "2", "--dist", "worksteal",
+                                         "e2e"])
     print("\nall checks passed", flush=True)
 
 
