@@ -6,8 +6,10 @@
 The site is built once a session (``build.build``) into a temporary folder and served from
 a *sub-path* (``http://127.0.0.1:<port>/patience/``), so every test also checks that the
 site's URLs are relative. Set ``PATIENCE_E2E_SITE=<folder>`` to test an already built site
-instead (e.g. ``dist``). Under pytest-xdist each worker has its own session: its own build,
-server, Chromium and snapshot; no test shares a page or a context with another.
+instead (e.g. ``dist``; ``tools/test_all.py`` builds once and sets it, so its two workers
+share one build). Under pytest-xdist each worker has its own session: its own server,
+Chromium and snapshot (and build, unless the variable is set); no test shares a page or a
+context with another.
 
 The browser is a Chromium that Playwright installed if there is one, else
 ``/usr/bin/chromium``, else ``chromium`` from ``PATH`` (``PATIENCE_E2E_CHROMIUM=<path>``

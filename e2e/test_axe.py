@@ -136,11 +136,18 @@ def dialogs(page: Page) -> dict[str, list[str]]:
     return found
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+#: Each size in each theme: one test apiece, so that two browser workers share them evenly.
+CASES = [(w, h, theme) for w, h in SIZES for theme in themes()]
+
+
+@pytest.mark.parametrize(("width", "height", "theme"), CASES,
+                         ids=[f"{w}x{h}-{theme}" for w, h, theme in CASES])
 def test_no_axe_violations_on_any_game_dialog_or_theme(context: BrowserContext, page: Page,
                                                        site_url: str, width: int,
-                                                       height: int) -> None:
+                                                       height: int, theme: str) -> None:
     assert AXE.is_file(), "axe-core is not installed: npm install"
+    names = themes()
+    assert len(names) >= 3 and names[0] == "felt"
     context.add_init_script(path=str(AXE))
     context.add_init_script(
         f"localStorage.setItem('patience:v1:settings', {json.dumps(json.dumps(SETTINGS))});")
@@ -148,23 +155,17 @@ def test_no_axe_violations_on_any_game_dialog_or_theme(context: BrowserContext, 
     page.emulate_media(reduced_motion="reduce")
     page.goto(site_url + f"?game={GAMES[0]}&deal=5")
     settled(page)
-    names = themes()
-    assert len(names) >= 3 and names[0] == "felt"
     problems: list[str] = []
-    for theme in names:
-        choose_theme(page, theme)
-        # The dialogs over the first game (it has a stock to turn: a move for the notice).
-        if theme != names[0]:
-            choose_game(page, GAMES[0])
-        for name, found in dialogs(page).items():
-            problems += [f"{theme} {name}: {v}" for v in found]
-        for game in GAMES:
-            choose_game(page, game)
-            problems += [f"{theme} {game}: {v}" for v in axe(page)]
-            # The four-colour deck changes the colours of the cards only.
-            page.evaluate("document.body.classList.add('four-colour')")
-            problems += [f"{theme} {game} four-colour: {v}"
-                         for v in axe(page, "#table", ["color-contrast"])]
-            page.evaluate("document.body.classList.remove('four-colour')")
+    choose_theme(page, theme)
+    # The dialogs over the first game (it has a stock to turn: a move for the notice).
+    for name, found in dialogs(page).items():
+        problems += [f"{theme} {name}: {v}" for v in found]
+    for game in GAMES:
+        choose_game(page, game)
+        problems += [f"{theme} {game}: {v}" for v in axe(page)]
+        # The four-colour deck changes the colours of the cards only.
+        page.evaluate("document.body.classList.add('four-colour')")
+        problems += [f"{theme} {game} four-colour: {v}"
+                     for v in axe(page, "#table", ["color-contrast"])]
+        page.evaluate("document.body.classList.remove('four-colour')")
     assert not problems, "\n".join(problems)
-

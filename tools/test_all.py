@@ -124,12 +124,20 @@ def main() -> None:
         with beside("unit tests (Pyodide under Node.js)",
                     [str(PY), "tools/pyodide_tests.py", "-q"], hypothesis):
             run(*cpython, hypothesis)
-        # Two pytest-xdist workers, each with its own Chromium, server and build: a browser
-        # test waits on its page much of the time (a search, an animation, a round trip), so
-        # one test at a time leaves a core idle (the README has the figures).
-        run("browser tests (Chromium)", [str(PY), "-m", "pytest", "-q", "-p",
-                                         "no:cacheprovider", "-n", "2", "--dist", "worksteal",
-                                         "e2e"])
+        # Two pytest-xdist workers, each with its own Chromium and server: a browser test
+        # waits on its page much of the time (a search, an animation, a round trip), so one
+        # test at a time leaves a core idle (the README has the figures). They share one build
+        # of the site (e2e/conftest.py's PATIENCE_E2E_SITE), made here once, not once each.
+        with tempfile.TemporaryDirectory(prefix="patience-e2e-") as tmp:
+            site = os.environ.get("PATIENCE_E2E_SITE") or str(Path(tmp) / "site")
+            if "PATIENCE_E2E_SITE" not in os.environ:
+                run("build the site for the browser tests",
+                    [str(PY), "-c", "import pathlib, sys, build; "
+                     "build.build(pathlib.Path(sys.argv[1]))", site])
+            run("browser tests (Chromium)", [str(PY), "-m", "pytest", "-q", "-p",
+                                             "no:cacheprovider", "-n", "2", "--dist",
+                                             "worksteal", "e2e"],
+                {"PATIENCE_E2E_SITE": site})
     print("\nall checks passed", flush=True)
 
 
