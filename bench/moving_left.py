@@ -5,6 +5,13 @@ same beams on relaxed boards (how far wins are), and where the best line stalls.
     PYTHONPATH=py python bench/moving_left.py scan 1 400 --width 25
     PYTHONPATH=py python bench/moving_left.py scan 1 20 --width 25 --board loose
     PYTHONPATH=py python bench/moving_left.py stall 1 6 --width 25
+    PYTHONPATH=py python bench/moving_left.py scan 1 20 --search playouts --budget 40000
+    PYTHONPATH=py python bench/moving_left.py scan 1 7 --search nested --width 6
+
+Searches: ``beam`` (``leftbeam.beam``, ``--width`` wide), ``playouts`` (``leftnest.playouts``,
+greedy playouts in seeded orders until ``--budget``: the page's and the study's since session
+33), ``nested`` (``leftnest.nested`` at nesting 1, ``--width`` positions a stock card, one
+order).
 
 Boards: ``real`` (the game), ``up`` (every tableau card dealt face up), ``loose`` (every waste
 card plays, not only the top one), ``loose<k>`` (the waste's top k cards play). A relaxed
@@ -23,7 +30,7 @@ import patience
 from patience.cards import KING, RANK, card_str
 from patience.game import State
 from patience.rules import Rules
-from patience.solver import leftbeam
+from patience.solver import leftbeam, leftnest
 from patience.solver.api import _check
 from patience.solver.leftfast import CARD, FOUNDATION, ON, WASTE, Board, Pos, Step, _put, _raised
 from patience.solver.search import drain
@@ -95,8 +102,10 @@ def board_kind(name: str) -> type[Board]:
 
 
 def run(r: Rules, deal: int, width: int, board: str, seed: int | None,
-        weights: tuple[int, ...], budget: int) -> tuple[dict[str, object], Board, Pos | None]:
-    """One beam on one deal: its row, its board and the position with the most cards up."""
+        weights: tuple[int, ...], budget: int,
+        search: str = "beam") -> tuple[dict[str, object], Board, Pos | None]:
+    """One search on one deal: its row, its board and the position with the most cards up
+    (the beam's only)."""
     s = r.deal(deal)
     if board == "up":
         s = face_up(r, s)
@@ -104,11 +113,18 @@ def run(r: Rules, deal: int, width: int, board: str, seed: int | None,
     reach = [0]
     best: list[Pos] = []
     t = time.process_time()
-    verdict, moves, nodes = drain(leftbeam.beam(r, s, budget, width, 0, seed, weights, reach,
-                                                kind, best))
+    if search == "playouts":
+        verdict, moves, nodes = drain(leftnest.playouts(r, s, budget, up=reach))
+    elif search == "nested":
+        verdict, moves, nodes = drain(leftnest.nested(r, s, budget, 1, width, seed=seed,
+                                                      weights=weights, up=reach))
+    else:
+        verdict, moves, nodes = drain(leftbeam.beam(r, s, budget, width, 0, seed, weights,
+                                                    reach, kind, best))
     if verdict == "solved" and kind is Board:
         _check(r, s, moves)
-    row: dict[str, object] = {"deal": deal, "board": board, "width": width, "seed": seed,
+    row: dict[str, object] = {"deal": deal, "search": search, "board": board, "width": width,
+                              "seed": seed,
                               "verdict": verdict, "nodes": nodes, "up": reach[0],
                               "cpu": round(time.process_time() - t, 2)}
     return row, kind(r, s), best[0] if best else None
@@ -145,6 +161,7 @@ def main() -> None:
     ap.add_argument("last", type=int)
     ap.add_argument("--width", type=int, default=25)
     ap.add_argument("--board", default="real")
+    ap.add_argument("--search", choices=("beam", "playouts", "nested"), default="beam")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--weights", default=",".join(map(str, leftbeam.WEIGHTS)))
     ap.add_argument("--budget", type=int, default=10**9)
@@ -153,16 +170,18 @@ def main() -> None:
     weights = tuple(int(w) for w in a.weights.split(","))
     ups: Counter[int] = Counter()
     won = 0
+    cpu = 0.0
     for deal in range(a.first, a.last + 1):
-        row, board, best = run(r, deal, a.width, a.board, a.seed, weights, a.budget)
+        row, board, best = run(r, deal, a.width, a.board, a.seed, weights, a.budget, a.search)
         if a.what == "stall" and best is not None and row["verdict"] != "solved":
             row["waste"], row["down"] = len(best[3]), sum(best[1])
             row["stock_left"] = len(board.deck) - best[4]
             row["wanted"] = stall(board, best)
         print(json.dumps(row), flush=True)
         won += row["verdict"] == "solved"
+        cpu += float(str(row["cpu"]))
         ups[int(str(row["up"])) // 10 * 10] += 1
-    print(f"won {won} of {a.last - a.first + 1}; best cards up by tens: "
+    print(f"won {won} of {a.last - a.first + 1} in {cpu:.1f} CPU-s; best cards up by tens: "
           f"{dict(sorted(ups.items()))}")
 
 

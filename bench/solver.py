@@ -131,9 +131,11 @@ TUNED: tuple[Config, ...] = (
     Config("bakers_dozen", "bakers_dozen", {}, 50, 200_000, target=("decided", 0.97)),
     # Forty Thieves at its list's budget, about 30 s a deal here (solver/forty.py's beams).
     Config("forty_thieves", "forty_thieves", {}, 50, 100_000, target=("decided", 0.97)),
-    Config("moving_left", "moving_left", {}, 400, 100_000,
+    # Moving Left at its list's budget since session 33 (greedy playouts, solver/leftnest.py).
+    Config("moving_left", "moving_left", {}, 400, 12_000,
            before="before issue 27 (the general search): 0 of deals 1-50 won at 10,000 and"
-                  " at 40,000; no search had won a Moving Left deal"),
+                  " at 40,000; session 32's beams (leftbeam.py) 0 of 1-400 at width 25 and"
+                  " 0 of 1-11 at 100,000; no search had won a Moving Left deal"),
 )
 
 

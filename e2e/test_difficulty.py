@@ -74,6 +74,7 @@ def test_the_daily_deal_says_its_difficulty(page: Page, site_url: str, site_dir:
     mine = json.loads(Bridge().daily("freecell", today, sets, "{}", graded))
     yukon = json.loads(Bridge().daily("yukon", today, sets, "{}", graded))
     roosevelt = json.loads(Bridge().daily("roosevelt", today, sets, "{}", graded))
+    moving = json.loads(Bridge().daily("moving_left", today, sets, "{}", graded))
     page.click("#btn-daily")
     expect(page.locator("#daily-today h3")).to_have_text(
         f"FreeCell, deal {mine['deal']} · {mine['difficulty']}")
@@ -82,6 +83,9 @@ def test_the_daily_deal_says_its_difficulty(page: Page, site_url: str, site_dir:
     # Roosevelt's list (issue 27) is long enough for a daily deal, graded like the others.
     expect(page.locator("#daily-others")).to_contain_text(
         f"Roosevelt, deal {roosevelt['deal']} · {roosevelt['difficulty']}")
+    # So is Moving Left's, since the playouts of session 33 won deals.
+    expect(page.locator("#daily-others")).to_contain_text(
+        f"Moving Left, deal {moving['deal']} · {moving['difficulty']}")
 
 
 def test_the_line_says_early_what_is_known_where_the_search_rarely_wins(

@@ -72,6 +72,6 @@ def test_a_stepped_moving_left_search_yields_from_its_beam() -> None:
     r = patience.rules("moving_left")
     steps = solve_steps(r, r.deal(1), budget=300, every=10)
     seen, result = stepped(steps)
-    # The beam's nine tenths (270 positions), then the general search's passes.
+    # The playouts' nine tenths (270 positions), then the general search's passes.
     assert seen[:27] == list(range(10, 271, 10)) and seen == sorted(seen)
     assert result.verdict == "unknown" and result.nodes <= 300
