@@ -49,3 +49,19 @@ def test_the_solver_wins_moving_left_deals_and_says_nothing_of_the_rest() -> Non
     assert won.verdict == "solved" and replays(r, r.deal(FIRST), won.moves)
     assert solve(r, r.deal(1), 5_000).verdict == "unknown"
 
+
+
+def test_playouts_pause_every_slice_across_playouts() -> None:
+    # The page's worker runs a search a slice at a time (a pause every ``every`` positions):
+    # a run of playouts must pause at each multiple of it, counted over the whole run, not
+    # within each playout (which let up to twice a slice go by between pauses).
+    r = patience.rules("moving_left")
+    s = r.deal(SEEDED)
+    walk = leftnest.playouts(r, s, 3_000, every=100)
+    pauses: list[int] = []
+    try:
+        while True:
+            pauses.append(next(walk))
+    except StopIteration as done:
+        assert done.value == ("unknown", [], 3_000)
+    assert pauses == list(range(100, 3_001, 100))

@@ -55,6 +55,9 @@ class _Nest:
         self.nodes = 0
         self.cards = board.cards
         self.won: list[Step] | None = None
+        # The scores of the last level's positions, reckoned as it was built: ``ranked``
+        # reads them there instead of scoring every position again.
+        self.scored: dict[Pos, int] = {}
 
     def level(self, pos: Pos, limit: int) -> Generator[int, None, Level]:
         """The positions reached from ``pos`` without turning, each with its steps: best
@@ -62,7 +65,8 @@ class _Nest:
         safe, steps, score = self.b.safe, self.b.steps, self.score
         seen = {pos}
         out: Level = [(pos, ())]
-        heap = [(-score(pos), 0)]
+        scored = self.scored = {pos: score(pos)}
+        heap = [(-scored[pos], 0)]
         expanded = 0
         while heap and expanded < limit:
             _, i = heappop(heap)
@@ -75,7 +79,8 @@ class _Nest:
                 if settled not in seen:
                     seen.add(settled)
                     out.append((settled, (*path, step, *forced)))
-                    heappush(heap, (-score(settled), len(out) - 1))
+                    scored[settled] = value = score(settled)
+                    heappush(heap, (-value, len(out) - 1))
         return out
 
     def turn(self, s: Pos, path: tuple[Step, ...]) -> tuple[tuple[Step, ...], Pos]:
@@ -120,10 +125,11 @@ class _Nest:
         return len(pile)
 
     def ranked(self, lvl: Level, n: int) -> list[int]:
-        """The ``n`` best of a level by ``score`` (ties at random where seeded)."""
-        score = self.score
+        """The ``n`` best of a level by ``score`` (ties at random where seeded); ``lvl`` is
+        the level built last, whose scores ``scored`` holds."""
+        scored = self.scored
         noise = self.noise
-        keys = [(-score(s), noise.random() if noise else 0.0) for s, _ in lvl]
+        keys = [(-scored[s], noise.random() if noise else 0.0) for s, _ in lvl]
         return sorted(range(len(lvl)), key=keys.__getitem__)[:n]
 
     def search(self, pos: Pos, nest: int) -> Generator[int, None, Line]:
@@ -169,12 +175,14 @@ class _Nest:
 def nested(r: Rules, root: State, budget: int, nest: int = 0, width: int = 8,
            reach: int = 200, top: int = TOP, seed: int | None = None,
            weights: Weights = WEIGHTS, every: int = 0,
-           up: list[int] | None = None) -> Generator[int, None, Outcome]:
+           up: list[int] | None = None, base: int = 0) -> Generator[int, None, Outcome]:
     """Look for a win by nested rollouts (nesting ``nest``; ``width`` positions tried a
     stock card, their levels ``reach`` positions expanded; a playout's levels ``top``; ties
     broken at random by ``seed``, else in the order reached); return ``solved`` with the
     engine's moves, or ``unknown``, and the positions expanded. ``up[0]``, if given, is raised
-    to the most cards up the search's lines met."""
+    to the most cards up the search's lines met. ``base`` positions were spent before this
+    search (by earlier playouts): it pauses (yields) where the whole count reaches a multiple
+    of ``every``, so a run of playouts expands at most ``every`` positions between pauses."""
     board = Board(r, root)
     game = _Nest(board, width, reach, top, seed, weights)
     first, forced = board.safe(board.start)
@@ -184,7 +192,7 @@ def nested(r: Rules, root: State, budget: int, nest: int = 0, width: int = 8,
             n = next(walk)      # the position about to be expanded
             if n > budget:
                 return "unknown", [], budget
-            if every and not n % every:
+            if every and not (base + n) % every:
                 yield n
     except StopIteration as done:
         value, _ = done.value
@@ -204,7 +212,8 @@ def playouts(r: Rules, s: State, budget: int, every: int = 0, top: int = TOP,
     seed: int | None = None
     while used < budget:
         verdict, moves, nodes = yield from offset(
-            nested(r, s, budget - used, 0, top=top, seed=seed, every=every, up=up), used)
+            nested(r, s, budget - used, 0, top=top, seed=seed, every=every, up=up, base=used),
+            used)
         used += nodes
         if verdict == "solved":
             return verdict, moves, used
