@@ -29,8 +29,10 @@ def play_a_tap(page: Page, s: dict[str, Any]) -> None:
     when the deal (a random one after New deal) offers no other tap."""
     keys = sorted(k for k in s["taps"] if k != "stock:0") or ["stock:0"]
     src, n = keys[0].split(":")
-    if int(n) == 0:
-        pile(page, src).click(position={"x": 12, "y": 8})
+    if int(n) == 0:        # the pile itself: its top card when it has one (the stock's)
+        cards = s["piles"][src]
+        (card(page, src, len(cards) - 1) if cards else pile(page, src)).click(
+            position={"x": 12, "y": 8})
     else:
         card(page, src, len(s["piles"][src]) - int(n)).click(position={"x": 12, "y": 8})
 
