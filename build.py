@@ -160,11 +160,12 @@ def _static_imports(js: Path) -> list[str]:
 #: A module's static import of another file by a relative path (``./x.js``, ``../../y.js``).
 _RELATIVE_IMPORT: Final = re.compile(
     r"""(?:\bfrom|^\s*import)\s*["'](\.\.?/[^"']+)["']""", re.MULTILINE)
-#: The page's module scripts, whose static graph ``index.html`` preloads.
-#: The page's module scripts, preloaded: warm.js first (its graph paints the board), then
-#: PyScript's core (which starts the engine's worker). The rest of the page (main.js,
-#: chrome.js and their graph) is loaded by warm.js once the board is painted, and is not
-#: preloaded: asking for and compiling it on a slow phone's main thread held the paint back.
+#: The modules whose static graphs ``index.html`` preloads: warm.js first, the page's one
+#: module script (its graph paints the board), then PyScript's core (which starts the
+#: engine's worker; engine.js imports it, so it is evaluated with main.js's graph, after the
+#: paint). The rest of the page (main.js, chrome.js and their graph) is loaded by warm.js
+#: once the board is painted, and is not preloaded: asking for and compiling it on a slow
+#: phone's main thread held the paint back.
 PAGE_MODULES: Final = ("static/js/warm.js", "vendor/pyscript/core.js")
 #: Where the build writes the page's ``<link rel="modulepreload">`` lines into index.html.
 MODULEPRELOAD_MARK: Final = "<!-- modulepreload: the page's modules, written by build.py -->"
@@ -200,7 +201,7 @@ def write_modulepreloads(site: Path) -> int:
     if text.count(MODULEPRELOAD_MARK) != 1:
         raise BuildError(f"index.html: expected one {MODULEPRELOAD_MARK!r}")
     indent = text[:text.index(MODULEPRELOAD_MARK)].rsplit("\n", 1)[1]
-    names = [m for m in page_modules(site) if m not in PAGE_MODULES]
+    names = [m for m in page_modules(site) if m != PAGE_MODULES[0]]
     links = f"\n{indent}".join(f'<link rel="modulepreload" href="./{m}">' for m in names)
     index.write_text(text.replace(MODULEPRELOAD_MARK, links), encoding="utf-8")
     return len(names)

@@ -3,6 +3,8 @@ whole graph (warm.js's, which paints the board) before what the next entries add
 
 from __future__ import annotations
 
+import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -58,3 +60,27 @@ def test_the_built_page_preloads_only_the_painting_modules_and_pyscript(tmp_path
     assert "static/js/controller.js" not in page and "static/js/main.js" not in page
     warm = (site / "static" / "js" / "warm.js").read_text(encoding="utf-8")
     assert 'import("./main.js")' in warm and 'import("./chrome.js")' in warm
+
+
+def test_pyscript_s_core_waits_for_the_paint_but_is_asked_for_at_once(tmp_path: Path) -> None:
+    """PyScript's core is evaluated with main.js's graph (after warm.js's paint), not as a
+    module script of the page, which ran it before the paint on a slow phone; it is still
+    preloaded."""
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "static" / "js", site / "static" / "js")
+    (site / "vendor" / "pyscript").mkdir(parents=True)
+    (site / "vendor" / "pyscript" / "core.js").write_text(
+        'export * from "./core-X.js";\n', encoding="utf-8")
+    (site / "vendor" / "pyscript" / "core-X.js").write_text("export const x = 1;\n",
+                                                             encoding="utf-8")
+    (site / "index.html").write_text((ROOT / "index.html").read_text(encoding="utf-8"),
+                                     encoding="utf-8")
+    build.write_modulepreloads(site)
+    page = (site / "index.html").read_text(encoding="utf-8")
+    scripts = re.findall(r'<script type="module"[^>]*src="([^"]+)"', page)
+    assert scripts == ["./static/js/warm.js"]
+    assert '<link rel="modulepreload" href="./vendor/pyscript/core.js">' in page
+    assert '<link rel="modulepreload" href="./vendor/pyscript/core-X.js">' in page
+    assert '<link rel="modulepreload" href="./static/js/warm.js">' not in page
+    # engine.js brings the core in with main.js's graph, which warm.js loads.
+    assert "vendor/pyscript/core.js" in build.page_modules(site, ("static/js/main.js",))
