@@ -185,14 +185,17 @@ def test_a_returning_player_sees_the_board_before_python_is_ready(page: Page,
     played = tap_move(page, s)
     saved = snap_until(page, lambda s: s["moveCount"] >= 1)["piles"]
     drawn_until(page, saved)
-    # Module scripts run before DOMContentLoaded; Python takes seconds more to start.
-    page.reload(wait_until="domcontentloaded")
-    painted = drawn_piles(page)
+    # warm.js paints the saved board with its waiting note as soon as its few modules are in
+    # (an async module script: not waited for by DOMContentLoaded); Python takes a second or
+    # more after that to start.
+    page.reload(wait_until="commit")
+    page.wait_for_selector("#table .boot-indicator", state="attached", timeout=10_000)
     # Read in one go: Python may start between two separate reads (it did in CI, under load,
     # once the runtime's files were preloaded), and then the buttons are rightly enabled.
     waiting, shown, undo_disabled = page.evaluate("""[window.patienceBridge === undefined,
         document.querySelector("#table .boot-indicator") !== null,
         document.getElementById("btn-undo").disabled]""")
+    painted = drawn_piles(page)
     assert waiting and painted == saved
     assert shown and undo_disabled                         # input waits, visibly
     wait_ready(page)
