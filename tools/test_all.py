@@ -7,9 +7,10 @@ Makes ``.venv/`` (once, and again when ``pyproject.toml`` changes) and ``node_mo
 (``npm ci``, once, and again when ``package-lock.json`` changes), then runs ruff, mypy
 --strict, ESLint and the JavaScript unit tests (``node --test tests/js/``), the unit tests in
 CPython and, beside them on the other core, the same unit tests inside Pyodide under
-Node.js, and the end-to-end tests of the built site in Chromium (a Playwright-installed
-Chromium if there is one, else Debian's ``chromium``), two at a time (pytest-xdist). Stops
-at the first failure and exits with its code.
+Node.js, and once the CPython run is done (the Pyodide run may still go on) the end-to-end
+tests of the built site in Chromium (a Playwright-installed Chromium if there is one, else
+Debian's ``chromium``), two at a time (pytest-xdist). Stops at the first failure (the Pyodide
+run's is known when the browser tests are done) and exits with its code.
 """
 
 from __future__ import annotations
@@ -121,24 +122,34 @@ def main() -> None:
         # The wheels too (with the venv's pip): the CPython run's build tests use them.
         run("Pyodide's test wheels", [str(PY), "-c", "import sys; sys.path.insert(0, 'tools'); "
                                       "import pyodide_tests; pyodide_tests.ensure_site_dir()"])
+        # The browser tests start as soon as the CPython run is done, while the Pyodide run
+        # (the longer by some three minutes) may still hold the other core: a browser test
+        # waits on its page much of the time. The Pyodide run's output and result follow.
         with beside("unit tests (Pyodide under Node.js)",
                     [str(PY), "tools/pyodide_tests.py", "-q"], hypothesis):
             run(*cpython, hypothesis)
-        # Two pytest-xdist workers, each with its own Chromium and server: a browser test
-        # waits on its page much of the time (a search, an animation, a round trip), so one
-        # test at a time leaves a core idle (the README has the figures). They share one build
-        # of the site (e2e/conftest.py's PATIENCE_E2E_SITE), made here once, not once each.
-        with tempfile.TemporaryDirectory(prefix="patience-e2e-") as tmp:
-            site = os.environ.get("PATIENCE_E2E_SITE") or str(Path(tmp) / "site")
-            if "PATIENCE_E2E_SITE" not in os.environ:
-                run("build the site for the browser tests",
-                    [str(PY), "-c", "import pathlib, sys, build; "
-                     "build.build(pathlib.Path(sys.argv[1]))", site])
-            run("browser tests (Chromium)", [str(PY), "-m", "pytest", "-q", "-p",
-                                             "no:cacheprovider", "-n", "2", "--dist",
-                                             "worksteal", "e2e"],
-                {"PATIENCE_E2E_SITE": site})
+            browser_tests()
     print("\nall checks passed", flush=True)
+
+
+def browser_tests() -> None:
+    """Build the site once and run the browser tests over it, two at a time.
+
+    Two pytest-xdist workers, each with its own Chromium and server: a browser test waits on
+    its page much of the time (a search, an animation, a round trip), so one test at a time
+    leaves a core idle (the README has the figures). They share one build of the site
+    (e2e/conftest.py's PATIENCE_E2E_SITE), made here once, not once each. The slowest tests
+    are listed at the end, so that a CI log says where the time went."""
+    with tempfile.TemporaryDirectory(prefix="patience-e2e-") as tmp:
+        site = os.environ.get("PATIENCE_E2E_SITE") or str(Path(tmp) / "site")
+        if "PATIENCE_E2E_SITE" not in os.environ:
+            run("build the site for the browser tests",
+                [str(PY), "-c", "import pathlib, sys, build; "
+                 "build.build(pathlib.Path(sys.argv[1]))", site])
+        run("browser tests (Chromium)", [str(PY), "-m", "pytest", "-q", "-p",
+                                         "no:cacheprovider", "-n", "2", "--dist", "worksteal",
+                                         "--durations=20", "e2e"],
+            {"PATIENCE_E2E_SITE": site})
 
 
 if __name__ == "__main__":
