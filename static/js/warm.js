@@ -113,6 +113,10 @@ async function paintEarly() {
     return false;         // storage refused: boot.js paints what it can
   }
   if (!board) return false;
+  // A first visit's engine has no snapshot to start from and is the long wait: PyScript's
+  // core (which starts the engine's worker) is not held back for the opening's paint, as
+  // it is for a saved board, whose engine starts from its snapshot in a second or two.
+  if (board.opening) startEngine();
   const booting = document.getElementById("booting");
   try {
     const settings = store.readSettings();
@@ -164,6 +168,11 @@ export async function startPage(paint = paintEarly, load = loadPage, frame = aft
   }
   if (painted && !globalThis.document?.hidden) await frame();
   await load();
+}
+
+/** Load PyScript's core now (main.js's graph imports it too, through engine.js). */
+function startEngine() {
+  import("../../vendor/pyscript/core.js").catch(() => {});   // main.js's import reports it
 }
 
 function loadPage() {
