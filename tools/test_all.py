@@ -9,8 +9,9 @@ Makes ``.venv/`` (once, and again when ``pyproject.toml`` changes) and ``node_mo
 CPython and, beside them on the other core, the same unit tests inside Pyodide under
 Node.js, and once the CPython run is done (the Pyodide run may still go on) the end-to-end
 tests of the built site in Chromium (a Playwright-installed Chromium if there is one, else
-Debian's ``chromium``), two at a time (pytest-xdist). Stops at the first failure (the Pyodide
-run's is known when the browser tests are done) and exits with its code.
+Debian's ``chromium``), two at a time (pytest-xdist). Stops at the first failure and exits
+with its code; the Pyodide run's result is printed once the browser tests are done (or have
+failed), so a failure there is known at the end.
 """
 
 from __future__ import annotations
@@ -46,25 +47,39 @@ def run(title: str, cmd: list[str], env: dict[str, str] | None = None) -> None:
 @contextlib.contextmanager
 def beside(title: str, cmd: list[str], env: dict[str, str] | None = None) -> Iterator[None]:
     """Run one step in the background while the block runs, its output kept aside and printed
-    when both are done; exit on its failure (and stop it if the block fails first)."""
-    print(f"\n=== {title} (beside the next step): {' '.join(cmd)}", flush=True)
+    once the block is done and the step has ended; exit on its failure. If a step of the block
+    fails, the background step is still waited for and reported before that failure is
+    raised (two failures are both shown); if the block is interrupted, it is stopped, with
+    its children (the Pyodide run's Node.js), and what it printed so far is shown."""
+    print(f"\n=== {title} (beside the next steps): {' '.join(cmd)}", flush=True)
     start = time.monotonic()
     with tempfile.TemporaryFile() as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, **(env or {})}, stdout=out,
-                                stderr=subprocess.STDOUT)
+                                stderr=subprocess.STDOUT, start_new_session=True)
+
+        def report(code: int) -> None:
+            out.seek(0)
+            print(f"\n=== {title}: its output", flush=True)
+            sys.stdout.buffer.write(out.read())
+            sys.stdout.flush()
+            print(f"=== {title}: {'ok' if code == 0 else f'FAILED ({code})'} "
+                  f"in {time.monotonic() - start:.1f}s", flush=True)
+
         try:
             yield
-        except BaseException:
-            proc.kill()
-            proc.wait()
+        except SystemExit:          # a step of the block failed: this one's result too
+            report(proc.wait())
+            raise
+        except BaseException:       # interrupted: stop it and its children
+            with contextlib.suppress(ProcessLookupError):
+                if hasattr(os, "killpg"):
+                    os.killpg(proc.pid, 9)
+                else:
+                    proc.kill()
+            report(proc.wait())
             raise
         code = proc.wait()
-        out.seek(0)
-        print(f"\n=== {title}: its output", flush=True)
-        sys.stdout.buffer.write(out.read())
-        sys.stdout.flush()
-    print(f"=== {title}: {'ok' if code == 0 else f'FAILED ({code})'} "
-          f"in {time.monotonic() - start:.1f}s", flush=True)
+        report(code)
     if code != 0:
         raise SystemExit(code)
 
