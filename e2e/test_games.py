@@ -192,10 +192,18 @@ def test_a_returning_player_sees_the_board_before_python_is_ready(page: Page,
     page.wait_for_selector("#table .boot-indicator", state="attached", timeout=10_000)
     # Read in one go: Python may start between two separate reads (it did in CI, under load,
     # once the runtime's files were preloaded), and then the buttons are rightly enabled.
-    waiting, shown, undo_disabled = page.evaluate("""[window.patienceBridge === undefined,
+    waiting, shown, undo_disabled, painted = page.evaluate("""[
+        window.patienceBridge === undefined,
         document.querySelector("#table .boot-indicator") !== null,
-        document.getElementById("btn-undo").disabled]""")
-    painted = drawn_piles(page)
+        document.getElementById("btn-undo").disabled,
+        (() => {
+            const out = {};
+            for (const p of document.querySelectorAll(".pile")) out[p.dataset.pile] = [];
+            for (const c of document.querySelectorAll(".card")) {
+                out[c.dataset.pile][Number(c.dataset.index)] = c.dataset.code ?? null;
+            }
+            return out;
+        })()]""")
     assert waiting and painted == saved
     assert shown and undo_disabled                         # input waits, visibly
     wait_ready(page)
