@@ -172,9 +172,9 @@ MODULEPRELOAD_MARK: Final = "<!-- modulepreload: the page's modules, written by 
 
 
 def page_modules(site: Path, entries: Iterable[str] = PAGE_MODULES) -> list[str]:
-    """Return every module the page's module scripts import statically, transitively, as
-    site-relative paths in the order found: the first entry's whole graph first (warm.js's,
-    which paints the board), then what each next entry adds."""
+    """Return every module the entries (:data:`PAGE_MODULES`) import statically,
+    transitively, as site-relative paths in the order found: the first entry's whole graph
+    first (warm.js's, which paints the board), then what each next entry adds."""
     found: dict[str, None] = {}
     for entry in entries:
         todo = [site / entry]
@@ -190,10 +190,10 @@ def page_modules(site: Path, entries: Iterable[str] = PAGE_MODULES) -> list[str]
 
 
 def write_modulepreloads(site: Path) -> int:
-    """Write a ``<link rel="modulepreload">`` for each module of the page's module scripts'
-    graphs (:data:`PAGE_MODULES`) into the built ``index.html``, so a first visit asks for
-    all of them while the page parses instead of discovering them one import level (one
-    round trip) at a time; return how many."""
+    """Write a ``<link rel="modulepreload">`` for each module of the graphs of
+    :data:`PAGE_MODULES` (but warm.js, the page's own module script) into the built
+    ``index.html``, so a first visit asks for all of them while the page parses instead of
+    discovering them one import level (one round trip) at a time; return how many."""
     index = site / "index.html"
     if not index.is_file():
         return 0

@@ -2,7 +2,8 @@
 // (<script type="module" async>; the build preloads only its graph), so the saved board of a return visit (or a
 // first visit's opening, early.js) is painted as soon as this small graph (render.js and
 // what it draws with, store.js) is loaded, without waiting for the page's other modules,
-// PyScript or the engine. boot.js then takes the same board over (startBoard) and paints it
+// PyScript or the engine (a first visit asks for PyScript's core before painting the opening:
+// startEngine). boot.js then takes the same board over (startBoard) and paints it
 // again through the controller, which keeps these elements (render.js): nothing moves.
 // The rest of the page (main.js, chrome.js) is this module's to load, once the board is
 // painted (startPage): their 36 modules are neither asked for nor compiled before it, so on
