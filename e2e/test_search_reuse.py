@@ -10,6 +10,7 @@ dropped: true}``).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -84,19 +85,27 @@ def test_hint_joins_the_live_search_and_a_move_stops_it(page: Page, site_url: st
     else:
         # The live search ended without a win first: only then did a deeper one start.
         assert [j["tag"] for j in since] == [live["tag"]] * len(since)
-    running = seen["jobs"][-1]
+    left = seen["jobs"][-1]["tag"]          # the position the move below leaves behind
 
     # A move: the search of the position left behind stops in the worker, and the position
-    # on the table is asked about instead.
+    # on the table is asked about instead. Which search of it is running is read just before
+    # the move: since `seen`, the live search may have ended and Hint's deeper one begun (a
+    # race that failed this test once under CI's load).
     s = snap(page)
     key = sorted(k for k in s["taps"] if k != "stock:0")[0]
     src, n = key.split(":")
+    dropped_before = len(log(page)["dropped"])
     card(page, src, len(s["piles"][src]) - int(n)).click(position={"x": 12, "y": 8})
     assert snap(page)["moveCount"] == 1
     expect(page.locator("#tip")).to_be_hidden()
-    page.wait_for_function(f"window.__solverLog.dropped.includes({running['id']})",
-                           timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(f"""(() => {{
+        const l = window.__solverLog;
+        return l.dropped.slice({dropped_before}).some(
+            (id) => l.jobs.some((j) => j.id === id && j.tag === {json.dumps(left)}));
+    }})()""", timeout=BOOT_TIMEOUT_MS)
     after = log(page)
-    newer = [j for j in after["jobs"] if j["id"] > running["id"]]
-    assert newer and all(j["tag"] != running["tag"] for j in newer)
-    assert running["id"] not in after["answered"], "the old search did not run to its end"
+    stopped = [i for i in after["dropped"][dropped_before:]
+               if any(j["id"] == i and j["tag"] == left for j in after["jobs"])]
+    newer = [j for j in after["jobs"] if j["id"] > max(stopped)]
+    assert newer and all(j["tag"] != left for j in newer)
+    assert not set(stopped) & set(after["answered"]), "the old search did not run to its end"
