@@ -162,8 +162,9 @@ _RELATIVE_IMPORT: Final = re.compile(
     r"""(?:\bfrom|^\s*import)\s*["'](\.\.?/[^"']+)["']""", re.MULTILINE)
 #: The modules whose static graphs ``index.html`` preloads: warm.js first, the page's one
 #: module script (its graph paints the board), then PyScript's core (which starts the
-#: engine's worker; engine.js imports it, so it is evaluated with main.js's graph, after the
-#: paint). The rest of the page (main.js, chrome.js and their graph) is loaded by warm.js
+#: engine's worker; engine.js imports it, so on a return visit it is evaluated with main.js's
+#: graph, after the paint; a first visit's warm.js imports it before painting the
+#: opening). The rest of the page (main.js, chrome.js and their graph) is loaded by warm.js
 #: once the board is painted, and is not preloaded: asking for and compiling it on a slow
 #: phone's main thread held the paint back.
 PAGE_MODULES: Final = ("static/js/warm.js", "vendor/pyscript/core.js")
