@@ -57,6 +57,10 @@ let registered = false;
  * longer competes with the runtime's download), or after REGISTER_ANYWAY_MS if it has not, so a
  * first visit on a device too slow to start Python in that time still installs the offline app. */
 const REGISTER_ANYWAY_MS = 20000;
+/** How long Reload waits for the engine's save, then for the new version to take over. */
+const SAVE_WAIT_MS = 3000;
+const RELOAD_ANYWAY_MS = 10000;
+const delay = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 function registerServiceWorker() {
   if (registered || !("serviceWorker" in navigator)) return;
   registered = true;
@@ -67,10 +71,19 @@ function registerServiceWorker() {
   const offer = (worker) => {
     if (!navigator.serviceWorker.controller) return;   // the first install: nothing to update
     $("update").hidden = false;
+    $("update-reload").disabled = false;
     $("update-reload").onclick = async () => {
-      await ctl.saveNow();
+      $("update-reload").disabled = true;
+      // Saved first: by the engine if it answers soon, else from the snapshot held.
+      await Promise.race([ctl.saveNow(), delay(SAVE_WAIT_MS)]).catch(() => {});
+      ctl.saveAtOnce();
       accepted = true;
-      worker.postMessage("skip-waiting");
+      const reg = await navigator.serviceWorker.getRegistration().catch(() => null);
+      (reg?.waiting ?? worker).postMessage("skip-waiting");
+      // The browser activates the new version once the old one has no request in flight. If
+      // that takes too long, the page reloads all the same: it then comes from the version
+      // active by then, which offers the update again if it is still the old one.
+      setTimeout(() => window.location.reload(), RELOAD_ANYWAY_MS);
     };
   };
   $("update-later").addEventListener("click", () => { $("update").hidden = true; });
