@@ -103,3 +103,21 @@ def test_server_content_types(site_url: str) -> None:
     for path, mime in expect.items():
         with urlopen(site_url + path) as response:
             assert response.headers["Content-Type"].split(";")[0] == mime, path
+
+
+@pytest.mark.no_service_worker
+def test_a_page_that_cannot_finish_loading_says_so_and_retries(page: Page,
+                                                                site_url: str) -> None:
+    """The board's graph (warm.js) paints the opening, then loads the rest of the page: if
+    that fails, the table says so with a way to try again instead of shuffling forever."""
+    page.route("**/static/js/main.js", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site_url)
+    alert = page.locator("#table .load-failed[role=alert]")
+    alert.wait_for(timeout=60_000)
+    assert "did not finish loading" in alert.inner_text()
+    assert page.locator("#table .boot-indicator").count() == 0
+    assert page.locator("#table").get_attribute("aria-busy") == "false"
+    page.unroute("**/static/js/main.js")
+    alert.get_by_role("button", name="Try again").click()
+    page.wait_for_selector("#table.ready .pile", timeout=120_000)
+    assert page.locator("#table .load-failed").count() == 0

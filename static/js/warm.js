@@ -160,7 +160,8 @@ export const FRAME_WAIT_MS = 250;
 /** Paint the board, then load the rest of the page (main.js, chrome.js): at once if nothing
  * was painted (or the paint failed: boot.js paints what it can), else once the painted
  * frame is drawn. */
-export async function startPage(paint = paintEarly, load = loadPage, frame = afterFrame) {
+export async function startPage(paint = paintEarly, load = loadPage, frame = afterFrame,
+  failed = pageFailed) {
   let painted = false;
   try {
     painted = await paint();
@@ -168,7 +169,35 @@ export async function startPage(paint = paintEarly, load = loadPage, frame = aft
     painted = false;
   }
   if (painted && !globalThis.document?.hidden) await frame();
-  await load();
+  try {
+    await load();
+  } catch (err) {
+    failed(err);
+  }
+}
+
+/** The rest of the page could not be loaded (a file missing or cut short): the table says
+ * so, with a way to try again, instead of waiting for an engine that will never come. */
+export function pageFailed(err, doc = globalThis.document) {
+  const table = doc?.getElementById("table");
+  if (!table) return;
+  takeTap();
+  table.classList.remove("waiting");
+  table.setAttribute("aria-busy", "false");
+  for (const el of table.querySelectorAll(".boot-indicator, .booting")) el.remove();
+  const box = doc.createElement("div");
+  box.className = "load-failed";
+  box.setAttribute("role", "alert");
+  const text = doc.createElement("p");
+  const why = String(err?.message ?? err ?? "").trim();
+  text.textContent = `The page did not finish loading${why ? ` (${why})` : ""}. Check the connection, then try again. Your saved games are kept.`;
+  const retry = doc.createElement("button");
+  retry.type = "button";
+  retry.className = "tool accent";
+  retry.textContent = "Try again";
+  retry.addEventListener("click", () => globalThis.location.reload());
+  box.append(text, retry);
+  table.appendChild(box);
 }
 
 /** Load PyScript's core now (main.js's graph imports it too, through engine.js). */

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { afterEach, describe, it } from "node:test";
 
 import { keys } from "../../static/js/store.js";
-import { afterFrame, startBoard, startPage, WAIT_OPENING, WAIT_SAVED } from "../../static/js/warm.js";
+import { afterFrame, pageFailed, startBoard, startPage, WAIT_OPENING, WAIT_SAVED } from "../../static/js/warm.js";
 
 const snapshot = {
   game: "klondike", piles: { stock: [null, "8H"], waste: [] },
@@ -85,6 +85,64 @@ describe("startPage", () => {
 
   it("loads it even when the paint throws", async () => {
     assert.deepEqual(await run(() => { throw new Error("no table"); }), ["paint", "load"]);
+  });
+
+  it("says so when the rest of the page cannot be loaded", async () => {
+    const said = [];
+    globalThis.document = { hidden: false };
+    try {
+      await startPage(async () => true, async () => { throw new Error("main.js: 404"); },
+        async () => {}, (err) => said.push(err.message));
+    } finally {
+      delete globalThis.document;
+    }
+    assert.deepEqual(said, ["main.js: 404"]);
+  });
+});
+
+/** Just enough of a document for pageFailed: elements with children, classes and attributes. */
+function fakeDocument() {
+  const make = (tag) => {
+    const el = {
+      tag, children: [], attrs: {}, listeners: {}, textContent: "", className: "",
+      classList: { removed: [], remove(c) { this.removed.push(c); } },
+      setAttribute(k, v) { this.attrs[k] = v; },
+      append(...kids) { this.children.push(...kids); },
+      appendChild(kid) { this.children.push(kid); return kid; },
+      addEventListener(type, fn) { el.listeners[type] = fn; },
+      querySelectorAll: () => el.children.filter((k) => /boot-indicator|booting/.test(k.className)),
+      remove() { table.children = table.children.filter((k) => k !== el); },
+    };
+    return el;
+  };
+  const table = make("main");
+  const indicator = make("p");
+  indicator.className = "boot-indicator";
+  table.appendChild(indicator);
+  return { table, getElementById: (id) => (id === "table" ? table : null), createElement: make };
+}
+
+describe("pageFailed", () => {
+  it("replaces the waiting note by an alert that says why, keeps the games, and retries", () => {
+    const doc = fakeDocument();
+    let reloaded = 0;
+    const realLocation = globalThis.location;
+    globalThis.location = { reload: () => { reloaded += 1; } };
+    try {
+      pageFailed(new Error("main.js: 404"), doc);
+      const [box] = doc.table.children;
+      assert.equal(doc.table.children.length, 1);         // the waiting note is gone
+      assert.equal(box.attrs.role, "alert");
+      assert.deepEqual(doc.table.classList.removed, ["waiting"]);
+      assert.equal(doc.table.attrs["aria-busy"], "false");
+      const [text, button] = box.children;
+      assert.match(text.textContent, /did not finish loading \(main\.js: 404\).*saved games are kept/);
+      assert.equal(button.textContent, "Try again");
+      button.listeners.click();
+      assert.equal(reloaded, 1);
+    } finally {
+      globalThis.location = realLocation;
+    }
   });
 });
 
