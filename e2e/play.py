@@ -213,9 +213,10 @@ def until(page: Page, predicate: str, timeout: float = 30_000) -> None:
 def snap_until(page: Page, check: Callable[[dict[str, Any]], bool],
                timeout: float = 30_000) -> dict[str, Any]:
     """Return the engine's snapshot once ``check`` holds of it: a gesture's move reaches the
-    engine's worker and back asynchronously."""
+    engine's worker and back asynchronously. An answer with an error (no game yet: the
+    engine has started, and the page has not yet given it the game) does not pass."""
     deadline = time.monotonic() + timeout / 1000
-    while not check(s := snap(page)):
+    while "error" in (s := snap(page)) or not check(s):
         if time.monotonic() > deadline:
             raise AssertionError(f"the engine's position never passed the check: {s}")
         page.wait_for_timeout(20)

@@ -124,4 +124,5 @@ def test_a_return_visit_paints_its_board_before_the_core_runs(page: Page,
         held.release()
     core, card, main = _order(page)
     assert card < main < core
+    wait_ready(page)        # the engine has started; the page then gives it the saved game
     assert snap_until(page, lambda s: s["moveCount"] == 1)["game"] == "klondike"

@@ -189,8 +189,8 @@ export function pageFailed(err, doc = globalThis.document) {
   box.className = "load-failed";
   box.setAttribute("role", "alert");
   const text = doc.createElement("p");
-  const why = String(err?.message ?? err ?? "").trim();
-  text.textContent = `The page did not finish loading${why ? ` (${why})` : ""}. Check the connection, then try again. Your saved games are kept.`;
+  text.textContent = "Part of the page did not load. Check the connection, then try again. Your saved games are kept.";
+  globalThis.console?.error("Patience: the page's modules did not load:", err);
   const retry = doc.createElement("button");
   retry.type = "button";
   retry.className = "tool accent";

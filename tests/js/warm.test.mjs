@@ -128,19 +128,24 @@ describe("pageFailed", () => {
     let reloaded = 0;
     const realLocation = globalThis.location;
     globalThis.location = { reload: () => { reloaded += 1; } };
+    const realError = console.error;
+    const logged = [];
+    console.error = (...args) => logged.push(args);
     try {
       pageFailed(new Error("main.js: 404"), doc);
+      assert.equal(logged[0][1].message, "main.js: 404");     // the cause, for whoever looks
       const [box] = doc.table.children;
       assert.equal(doc.table.children.length, 1);         // the waiting note is gone
       assert.equal(box.attrs.role, "alert");
       assert.deepEqual(doc.table.classList.removed, ["waiting"]);
       assert.equal(doc.table.attrs["aria-busy"], "false");
       const [text, button] = box.children;
-      assert.match(text.textContent, /did not finish loading \(main\.js: 404\).*saved games are kept/);
+      assert.match(text.textContent, /did not load.*try again.*saved games are kept/);
       assert.equal(button.textContent, "Try again");
       button.listeners.click();
       assert.equal(reloaded, 1);
     } finally {
+      console.error = realError;
       globalThis.location = realLocation;
     }
   });
