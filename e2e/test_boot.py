@@ -117,6 +117,7 @@ def test_a_page_that_cannot_finish_loading_says_so_and_retries(page: Page,
     assert "did not load" in alert.inner_text()
     assert page.locator("#table .boot-indicator").count() == 0
     assert page.locator("#table").get_attribute("aria-busy") == "false"
+    assert page.locator("#btn-games").is_disabled()          # nothing would answer it
     page.unroute("**/static/js/main.js")
     alert.get_by_role("button", name="Try again").click()
     page.wait_for_selector("#table.ready .pile", timeout=120_000)

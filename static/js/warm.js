@@ -177,7 +177,8 @@ export async function startPage(paint = paintEarly, load = loadPage, frame = aft
 }
 
 /** The rest of the page could not be loaded (a file missing or cut short): the table says
- * so, with a way to try again, instead of waiting for an engine that will never come. */
+ * so, with a way to try again, instead of waiting for an engine that will never come; the
+ * page's other buttons, which nothing would answer, are disabled. */
 export function pageFailed(err, doc = globalThis.document) {
   const table = doc?.getElementById("table");
   if (!table) return;
@@ -185,6 +186,8 @@ export function pageFailed(err, doc = globalThis.document) {
   table.classList.remove("waiting");
   table.setAttribute("aria-busy", "false");
   for (const el of table.querySelectorAll(".boot-indicator, .booting")) el.remove();
+  // The page's buttons answer through the modules that did not load: none is left live.
+  for (const button of doc.querySelectorAll("button")) button.disabled = true;
   const box = doc.createElement("div");
   box.className = "load-failed";
   box.setAttribute("role", "alert");

@@ -119,7 +119,9 @@ function fakeDocument() {
   const indicator = make("p");
   indicator.className = "boot-indicator";
   table.appendChild(indicator);
-  return { table, getElementById: (id) => (id === "table" ? table : null), createElement: make };
+  const games = make("button");
+  return { table, games, getElementById: (id) => (id === "table" ? table : null), createElement: make,
+    querySelectorAll: (sel) => (sel === "button" ? [games] : []) };
 }
 
 describe("pageFailed", () => {
@@ -142,6 +144,8 @@ describe("pageFailed", () => {
       const [text, button] = box.children;
       assert.match(text.textContent, /did not load.*try again.*saved games are kept/);
       assert.equal(button.textContent, "Try again");
+      assert.equal(doc.games.disabled, true);        // nothing would answer it
+      assert.notEqual(button.disabled, true);
       button.listeners.click();
       assert.equal(reloaded, 1);
     } finally {
