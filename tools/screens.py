@@ -226,7 +226,12 @@ def palette(paths: list[Path]) -> None:
         print("convert (ImageMagick) not found: the pictures keep their full colours")
         return
     for path in paths:
-        subprocess.run([convert, str(path), "-colors", "256", f"PNG8:{path}"], check=True)
+        done = subprocess.run([convert, str(path), "-colors", "256", f"PNG8:{path}"],
+                              capture_output=True, text=True, check=False)
+        if done.returncode != 0:     # not ImageMagick, or it failed: the shots are kept as taken
+            print(f"{convert} could not reduce {path.name} ({done.stderr.strip()[:200]}): "
+                  "the pictures keep their full colours")
+            return
 
 
 def main(argv: list[str] | None = None) -> int:
