@@ -13,6 +13,7 @@ import { $, app, elapsed } from "./state.js";
 import * as store from "./store.js";
 import { draw } from "./table.js";
 import { createTabs } from "./tabs.js";
+import { watchUpdates } from "./update.js";
 import { startBoard, takeOver } from "./warm.js";
 
 let ctl = null;         // the controller (boot)
@@ -48,54 +49,23 @@ function bootFailed(err) {
     [["Retry", () => window.location.reload(), true]]);
 }
 
-// Offline: the service worker (sw.js, written by build.py) precaches the site. A new version
-// waits until the player accepts it; the game is saved first, then the page reloads. It is
-// registered once the engine's start has ended (or failed): its precache asks for every file
-// of the site again, which on a first visit would compete with the runtime's download.
+// Offline: the service worker (sw.js, written by build.py) precaches the site; a new version
+// is offered on the update banner (update.js). It is registered once the engine's start has
+// ended (or failed): its precache asks for every file of the site again, which on a first
+// visit would compete with the runtime's download.
 let registered = false;
 /** The service worker's registration, once: when the engine has started (its precache then no
  * longer competes with the runtime's download), or after REGISTER_ANYWAY_MS if it has not, so a
  * first visit on a device too slow to start Python in that time still installs the offline app. */
 const REGISTER_ANYWAY_MS = 20000;
-/** How long Reload waits for the engine's save, then for the new version to take over. */
-const SAVE_WAIT_MS = 3000;
-const RELOAD_ANYWAY_MS = 10000;
-const delay = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 function registerServiceWorker() {
   if (registered || !("serviceWorker" in navigator)) return;
   registered = true;
-  let accepted = false;
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (accepted) window.location.reload();
-  });
-  const offer = (worker) => {
-    if (!navigator.serviceWorker.controller) return;   // the first install: nothing to update
-    $("update").hidden = false;
-    $("update-reload").disabled = false;
-    $("update-reload").onclick = async () => {
-      $("update-reload").disabled = true;
-      // Saved first: by the engine if it answers soon, else from the snapshot held.
-      await Promise.race([ctl.saveNow(), delay(SAVE_WAIT_MS)]).catch(() => {});
-      ctl.saveAtOnce();
-      accepted = true;
-      const reg = await navigator.serviceWorker.getRegistration().catch(() => null);
-      (reg?.waiting ?? worker).postMessage("skip-waiting");
-      // The browser activates the new version once the old one has no request in flight. If
-      // that takes too long, the page reloads all the same: it then comes from the version
-      // active by then, which offers the update again if it is still the old one.
-      setTimeout(() => window.location.reload(), RELOAD_ANYWAY_MS);
-    };
-  };
-  $("update-later").addEventListener("click", () => { $("update").hidden = true; });
-  navigator.serviceWorker.register("./sw.js").then((reg) => {
-    if (reg.waiting) offer(reg.waiting);
-    reg.addEventListener("updatefound", () => {
-      const worker = reg.installing;
-      worker?.addEventListener("statechange", () => {
-        if (worker.state === "installed") offer(worker);
-      });
-    });
-  }).catch(() => {
+  navigator.serviceWorker.register("./sw.js").then((reg) => watchUpdates(reg, {
+    container: navigator.serviceWorker, banner: $("update"), reloadButton: $("update-reload"),
+    laterButton: $("update-later"), save: () => ctl.saveNow(), saveAtOnce: () => ctl.saveAtOnce(),
+    reload: () => window.location.reload(), setTimeout: (fn, ms) => setTimeout(fn, ms),
+  })).catch(() => {
     // Not served over HTTP(S), or refused by the browser: the app works online all the same.
   });
 }
