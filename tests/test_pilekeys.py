@@ -9,7 +9,7 @@ import patience
 from patience import pilekeys
 from patience.bridge import Bridge
 from patience.movegen import generate
-from patience.pilekeys import closed_piles, pile_keys, pile_kinds
+from patience.pilekeys import closed_piles, empty_marks, pile_keys, pile_kinds
 
 
 def test_the_module_examples_hold() -> None:
@@ -80,3 +80,33 @@ def test_the_snapshot_carries_the_closed_piles_in_its_layout() -> None:
     golf = json.loads(Bridge().new("golf", "{}", 1))["layout"]
     assert golf["closed"] == [f"t{k}" for k in range(1, 8)]
     assert json.loads(Bridge().new("klondike", "{}", 1))["layout"]["closed"] == []
+
+
+def test_an_empty_pile_shows_the_one_rank_that_may_start_it() -> None:
+    """From the rule sheets: Klondike's foundations start with an Ace and only a King fills
+    an empty column; FreeCell's cells and columns take any card; Spider's foundations take
+    whole suits, never a card played alone; Golf's one foundation takes any card first."""
+    klondike = empty_marks(patience.rules("klondike"))
+    assert {klondike[f"f{i}"] for i in range(1, 5)} == {"A"}
+    assert {klondike[f"t{i}"] for i in range(1, 8)} == {"K"}
+    freecell = empty_marks(patience.rules("freecell"))
+    assert sorted(freecell) == ["f1", "f2", "f3", "f4"] and set(freecell.values()) == {"A"}
+    assert empty_marks(patience.rules("spider")) == {}
+    assert empty_marks(patience.rules("golf")) == {}
+
+
+def test_every_marked_rank_is_the_only_one_the_engine_lets_start_that_pile() -> None:
+    """The page's mark and the engine's moves agree: in every game, a card of the marked
+    rank may start the pile, and no card of another rank may."""
+    for game_id in patience.GAMES:
+        r = patience.rules(game_id)
+        for name, mark in empty_marks(r).items():
+            i = r.index[name]
+            ranks = {"A23456789TJQK"[c // 4] for c in range(52)
+                     if (r.foundation_accepts((), c) if i in r.F else r.empty_accepts(i, c))}
+            assert ranks == {"T" if mark == "10" else mark}, (game_id, name)
+
+
+def test_the_snapshot_carries_the_marks_in_its_layout() -> None:
+    snap = json.loads(Bridge().new("klondike", "{}", 1))
+    assert snap["layout"]["empty"]["f1"] == "A" and snap["layout"]["empty"]["t1"] == "K"

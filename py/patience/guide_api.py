@@ -15,7 +15,7 @@ from .errors import error_json as _error
 from .games import find_game
 from .games.layouts import standard_layout
 from .intents import pile_label
-from .pilekeys import closed_piles, pile_keys, pile_kinds
+from .pilekeys import closed_piles, empty_marks, pile_keys, pile_kinds
 from .rules import Rules
 from .session import Session
 from .view import view
@@ -49,7 +49,7 @@ def table_layout(r: Rules) -> dict[str, Any]:
     made = _LAYOUTS.get(r)
     if made is None:
         made = {**(r.game.layout or standard_layout)(r), "kinds": pile_kinds(r),
-                "keys": pile_keys(r), "closed": closed_piles(r)}
+                "keys": pile_keys(r), "closed": closed_piles(r), "empty": empty_marks(r)}
         _LAYOUTS[r] = made
     return made
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from .cards import RANK, RANKS
 from .rules import Rules
 
 _TABLEAU = re.compile(r"t([0-9]+)")
@@ -70,6 +71,31 @@ def closed_piles(r: Rules) -> list[str]:
            for rightmost in (False, True)):
         return []
     return [r.names[t] for t in r.T]
+
+
+def empty_marks(r: Rules) -> dict[str, str]:
+    """Return the rank shown in each empty pile that only one rank may start (the page draws
+    it faintly where the pile is empty): a foundation built from the Ace shows ``"A"``, a
+    tableau pile only a King may fill ``"K"``; a pile any card may start, or none, shows none.
+
+    >>> import patience
+    >>> marks = empty_marks(patience.rules("klondike"))
+    >>> marks["f1"], marks["t1"]
+    ('A', 'K')
+    >>> sorted(empty_marks(patience.rules("freecell")))      # the cells and piles take any card
+    ['f1', 'f2', 'f3', 'f4']
+    >>> empty_marks(patience.rules("golf"))                  # one foundation, any card first
+    {}
+    """
+    out: dict[str, str] = {}
+    piles = [*(r.F if r.game.foundation.takes_cards else ()), *r.T]
+    for i in piles:
+        ranks = {RANK[card] for card in range(52)
+                 if (r.foundation_accepts((), card) if i in r.F else r.empty_accepts(i, card))}
+        if len(ranks) == 1:
+            rank_ = ranks.pop()
+            out[r.names[i]] = "10" if rank_ == 10 else RANKS[rank_ - 1]
+    return out
 
 
 def pile_keys(r: Rules) -> dict[str, str]:

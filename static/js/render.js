@@ -77,7 +77,9 @@ export function render(table, snap, names, view = {}) {
     else if (!shortcut && pile.hasAttribute("aria-keyshortcuts")) pile.removeAttribute("aria-keyshortcuts");
     const kind = kindOf(snap.layout, id);
     // A pile nobody can use once empty (the engine's `closed`) shows no outline.
-    let cls = `pile${kind === "stock" ? " stock" : ""}${snap.layout?.closed?.includes(id) ? " closed" : ""}`;
+    // Foundations and cells are drawn apart from the tableau's piles by their kind.
+    const role = kind === "foundation" || kind === "cell" ? ` ${kind}` : "";
+    let cls = `pile${kind === "stock" ? " stock" : ""}${role}${snap.layout?.closed?.includes(id) ? " closed" : ""}`;
     const recycle = kind === "stock" && cards.length === 0 && snap.taps[`${id}:0`];
     if (recycle) cls += " recycle";
     if (g.overlap) cls += " overlap";
@@ -90,7 +92,14 @@ export function render(table, snap, names, view = {}) {
     const pressed = String(Boolean(view.selected && view.selected.pile === id));
     if (pile.getAttribute("aria-pressed") !== pressed) pile.setAttribute("aria-pressed", pressed);
     pile.tabIndex = -1;
-    const mark = recycle ? '<span class="mark" aria-hidden="true">↻</span>' : "";
+    // An empty pile that only one rank may start shows it (the engine's layout.empty: "A",
+    // "K"; anything else, as from a damaged save painted before the engine checks it, is not).
+    const starts = cards.length === 0 ? snap.layout?.empty?.[id] : null;
+    let mark = "";
+    if (recycle) mark = '<span class="mark" aria-hidden="true">↻</span>';
+    else if (typeof starts === "string" && /^[0-9A-Z]{1,2}$/.test(starts)) {
+      mark = `<span class="mark rank" aria-hidden="true">${starts}</span>`;
+    }
     if (pile.innerHTML !== mark) pile.innerHTML = mark;
     g.el = pile;
     const out = outOfPlay(snap, id, cards);
