@@ -42,10 +42,12 @@ function setupSolverLine() {
     if (bar.classList.contains("open") === open) return;
     bar.classList.toggle("open", open);
     more.setAttribute("aria-expanded", String(open));
-    more.textContent = open ? "Less" : "More";
+    // Not "More", the menu's name: an ellipsis to open it, Hide to close it.
+    more.textContent = open ? "Hide" : "…";
+    more.setAttribute("aria-label", open ? "Hide the whole line" : "Show the whole line");
   };
   // The closed line says each part whole where all fit, else in brief (assist-view.js), and
-  // offers "More" only when there is more to see: a part in brief, a part the closed line
+  // offers its button (…) only when there is more to see: a part in brief, a part the closed line
   // leaves out on a narrow screen, or a part cut short.
   const cut = (el) => el.scrollWidth > el.clientWidth + 1;
   const check = () => {
