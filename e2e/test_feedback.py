@@ -76,7 +76,8 @@ def test_a_new_deal_asks_first_on_a_game_in_progress(page: Page, site_url: str) 
     assert played["moveCount"] == 1
     page.click("#btn-new")
     expect(page.locator("#notice-title")).to_have_text("Start a new deal?")
-    expect(page.locator("#notice-text")).to_contain_text("game in progress (1 move) will be lost")
+    expect(page.locator("#notice-text")).to_contain_text(
+        "game in progress (1 move) ends, and counts as lost in your statistics")
     keep = page.locator("#notice-buttons button").first
     expect(keep).to_have_text("Keep playing")
     expect(keep).to_be_focused()                                # the safe choice

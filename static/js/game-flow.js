@@ -191,6 +191,6 @@ export function unlessInProgress(snap, title, goLabel, go, more = "") {
   }
   const n = snap.moveCount;
   const lost = goLabel === "Restart" ? `Your ${n} move${n === 1 ? "" : "s"} in this game will be taken back.`
-    : `Your ${snap.title} game in progress (${n} move${n === 1 ? "" : "s"}) will be lost.`;
+    : `Your ${snap.title} game in progress (${n} move${n === 1 ? "" : "s"}) ends, and counts as lost in your statistics.`;
   ask(title, `${lost}${more ? ` ${more}` : ""}`, "Keep playing", goLabel, go);
 }
