@@ -57,7 +57,7 @@ export function bindDialogs(ui) {
   $("btn-games").addEventListener("click", () => openPicker(ui));
   $("btn-rules").addEventListener("click", async () => {
     const page = await ui.rules();              // the engine's page for the game and its options
-    $("dlg-rules-title").textContent = page ? `How to play ${page.title}` : "Rules";
+    $("dlg-rules-title").textContent = page ? `${page.title} rules` : "Rules";
     $("rules-text").innerHTML = (page ? page.html : "<p>The rules appear here as soon as the card engine has started.</p>")
       + PLAYING_HERE;
     $("btn-howto").hidden = !page;
