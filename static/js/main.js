@@ -34,6 +34,7 @@ import { bindHowto, followHowto, isFirstVisit, openHowto } from "./howto.js";
 import { createIntents } from "./intents.js";
 import { createKeyboard } from "./keyboard-nav.js";
 import { createLinks, share, syncAddress } from "./links.js";
+import { kindOf } from "./piles.js";
 import { announce, hideNotice, notice, showReason } from "./notices.js";
 import { $, app } from "./state.js";
 import { bindStats } from "./stats-dialog.js";
@@ -86,7 +87,12 @@ function refuse(pile, index, text, { shake = true } = {}) {
     void el.offsetWidth;
     el.classList.add("shake");
   }
-  showReason(text, el ?? app.geo.piles[pile]?.el);
+  // For a column's card, under the columns' ends, where the felt is free, rather than over
+  // the cards above it.
+  const kinds = app.snap?.layout?.kinds ?? {};
+  const ends = kindOf(app.snap?.layout, pile) !== "tableau" ? [] : Object.entries(app.geo.piles)
+    .filter(([id, g]) => kinds[id] === "tableau" && !g.overlap).map(([, g]) => g.cards.at(-1) ?? g.el);
+  showReason(text, el ?? app.geo.piles[pile]?.el, ends);
 }
 
 // A gesture takes its turn (serial) and plays inside it (playNow): see intents.js.

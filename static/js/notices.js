@@ -85,9 +85,10 @@ const REASON_MS = 2500;
 let reasonTimer = null;
 
 /** Show why a move was refused in a small bubble over the table, next to `near` (an
- * element: the card or the pile), for a moment; it is read out as well. The bubble floats
+ * element: the card or the pile), or under `below` (the columns' ends) where there is room,
+ * for a moment; it is read out as well. The bubble floats
  * above the page (position: fixed), so nothing of the layout moves. */
-export function showReason(text, near = null) {
+export function showReason(text, near = null, below = []) {
   announce(text);
   sound("refuse");
   let bubble = $("reason");
@@ -106,8 +107,15 @@ export function showReason(text, near = null) {
   const width = Math.min(bubble.offsetWidth, window.innerWidth - 16);
   const left = Math.max(8, Math.min(window.innerWidth - width - 8, box.left + box.width / 2 - width / 2));
   const above = box.top - bubble.offsetHeight - 8;
+  // Below the ends of the columns (`below`, elements), if the table has room there: no card
+  // is covered. Else above the card, else over its top.
+  const ends = (below ?? []).filter((el) => el?.isConnected).map((el) => el.getBoundingClientRect().bottom);
+  const table = $("table")?.getBoundingClientRect();
+  const under = ends.length ? Math.max(...ends) + 8 : Infinity;
+  let top = above >= 8 ? above : Math.min(window.innerHeight - bubble.offsetHeight - 8, box.top + 24);
+  if (table && under + bubble.offsetHeight <= table.bottom - 8) top = under;
   bubble.style.left = `${left}px`;
-  bubble.style.top = `${above >= 8 ? above : Math.min(window.innerHeight - bubble.offsetHeight - 8, box.top + 24)}px`;
+  bubble.style.top = `${top}px`;
   clearTimeout(reasonTimer);
   reasonTimer = setTimeout(() => { bubble.hidden = true; }, REASON_MS);
 }
