@@ -2,7 +2,7 @@
 
 Issue 25, points 3 and 4: the hint's destination is marked on top of the table (the top card
 there, or the empty pile) with an arrow to it that stands still under reduced motion; the
-solver's line at 360 px is a sentence that fits, its More opening the whole text; no control
+solver's line at 360 px is a sentence that fits, its … button opening the whole text; no control
 on the table or in the bars is under 44 x 44 px; a Hint pressed while a move still settles
 is answered.
 """
@@ -102,7 +102,7 @@ def test_the_hint_marks_where_its_cards_go_on_top(page: Page, site_url: str, gam
     assert marks["target"]["card"] == bool(s["piles"][marks["target"]["pile"]])
     assert marks["cue"], "no arrow from the cards to where they go"
     assert marks["animations"], "the arrow stands still with motion on"
-    # The brief words fit the phone's line; the whole sentence is under More.
+    # The brief words fit the phone's line; the whole sentence is under its … button.
     line = page.evaluate(LINE)
     assert line["fits"] and all(p["fits"] for p in line["parts"]), line
     tip = page.locator("#tip")
@@ -132,7 +132,7 @@ def test_an_empty_destination_is_marked_and_the_arrow_is_still_under_reduced_mot
 def test_every_control_is_at_least_44_px(page: Page, site_url: str, size: ViewportSize) -> None:
     page.set_viewport_size(size)
     settings(page)
-    # A lost game: the solver's line shows its undo button and More beside the verdict.
+    # A lost game: the solver's line shows its undo button and its … button beside the verdict.
     resume_save(page, site_url, freecell_ending(*LOSING).save())
     expect(page.locator("#btn-rewind")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     shown = page.evaluate(CONTROLS)
@@ -175,13 +175,13 @@ def test_the_solver_line_reads_whole_on_a_phone(page: Page, site_url: str) -> No
     expect(verdict).to_have_attribute("data-state", "winnable", timeout=BOOT_TIMEOUT_MS)
     seen = [page.evaluate(LINE)]
     # A lost game (one move past the losing one, so moves are left): the verdict and the undo
-    # button on the line, the losing move under More.
+    # button on the line, the losing move under the … button.
     resume_save(page, site_url, freecell_ending(LOSING[0]).save())
     expect(page.locator("#btn-rewind")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     lost = page.evaluate(LINE)
     seen.append(lost)
     assert [p["id"] for p in lost["parts"]] == ["verdict", "btn-rewind", "assist-more"], lost
-    # A hint on the lost game (a guess): the verdict's sign, the brief hint and More.
+    # A hint on the lost game (a guess): the verdict's sign, the brief hint and the … button.
     page.click("#btn-hint")
     expect(page.locator("#tip")).to_have_attribute("data-kind", "guess", timeout=BOOT_TIMEOUT_MS)
     seen.append(page.evaluate(LINE))
@@ -191,7 +191,7 @@ def test_the_solver_line_reads_whole_on_a_phone(page: Page, site_url: str) -> No
     # Every state the line went through fitted, "Thinking…" included.
     assert page.evaluate("window.__cuts") == []
     assert {"thinking", "lost"} <= set(page.evaluate("window.__states"))
-    # More opens the whole text: the losing move, the whole hint, the undo button.
+    # The … button opens the whole text: the losing move, the whole hint, the undo button.
     page.click("#assist-more")
     opened = page.evaluate(LINE)
     text = " ".join(p["text"] for p in opened["parts"])

@@ -201,9 +201,9 @@ def test_an_update_is_announced_applied_on_reload_and_keeps_the_runtime(
 
 def test_reload_never_does_nothing_when_the_new_version_does_not_take_over(
         pwa_page: Page, own_site: Site) -> None:
-    """The browser activates a waiting version only once the old one has no request in
-    flight: if it does not take over, Reload still reloads (the move kept), and the page,
-    still the old version, offers the update again."""
+    """If the new version does not take over after Reload (here the message to it is lost;
+    the browser also holds it back while the old one has a request in flight), the page
+    still reloads (the move kept), and, still the old version, offers the update again."""
     page = pwa_page
     manual_play(page)
     install(page, own_site)
@@ -221,7 +221,7 @@ def test_reload_never_does_nothing_when_the_new_version_does_not_take_over(
     sw.write_text(sw.read_text().replace(old_app, "0123456789abcdef"))
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     expect(page.locator("#update")).to_be_visible(timeout=30_000)
-    # The new version never hears the player's yes (as if the old one stayed busy).
+    # The new version never hears the player's yes.
     page.evaluate("ServiceWorker.prototype.postMessage = () => {}; window.__old = true")
     page.click("#update-reload")
     page.wait_for_function("window.__old === undefined", timeout=30_000)

@@ -8,6 +8,7 @@ import json
 import patience
 from patience import pilekeys
 from patience.bridge import Bridge
+from patience.cards import rank
 from patience.movegen import generate
 from patience.pilekeys import closed_piles, empty_marks, pile_keys, pile_kinds
 
@@ -85,7 +86,7 @@ def test_the_snapshot_carries_the_closed_piles_in_its_layout() -> None:
 def test_an_empty_pile_shows_the_one_rank_that_may_start_it() -> None:
     """From the rule sheets: Klondike's foundations start with an Ace and only a King fills
     an empty column; FreeCell's cells and columns take any card; Spider's foundations take
-    whole suits, never a card played alone; Golf's one foundation takes any card first."""
+    whole suits, never a card played alone; Golf's emptied columns take no card."""
     klondike = empty_marks(patience.rules("klondike"))
     assert {klondike[f"f{i}"] for i in range(1, 5)} == {"A"}
     assert {klondike[f"t{i}"] for i in range(1, 8)} == {"K"}
@@ -95,16 +96,26 @@ def test_an_empty_pile_shows_the_one_rank_that_may_start_it() -> None:
     assert empty_marks(patience.rules("golf")) == {}
 
 
-def test_every_marked_rank_is_the_only_one_the_engine_lets_start_that_pile() -> None:
-    """The page's mark and the engine's moves agree: in every game, a card of the marked
-    rank may start the pile, and no card of another rank may."""
+def test_every_marked_rank_is_what_the_legal_moves_put_into_that_empty_pile() -> None:
+    """The page's mark and the engine's moves agree, found from the moves themselves: in
+    every game, each marked pile emptied by hand, deal after deal, is entered only by runs
+    whose first card has the marked rank, and by some such run."""
+    ranks = "A23456789TJQK"
     for game_id in patience.GAMES:
         r = patience.rules(game_id)
         for name, mark in empty_marks(r).items():
             i = r.index[name]
-            ranks = {"A23456789TJQK"[c // 4] for c in range(52)
-                     if (r.foundation_accepts((), c) if i in r.F else r.empty_accepts(i, c))}
-            assert ranks == {"T" if mark == "10" else mark}, (game_id, name)
+            seen: set[str] = set()
+            for deal in range(1, 41):
+                s = r.deal(deal)
+                bare = s._replace(
+                    piles=tuple(() if k == i else p for k, p in enumerate(s.piles)),
+                    down=tuple(0 if k == i else d for k, d in enumerate(s.down)))
+                for m in generate(r, bare):
+                    if m.dst == name and m.src in r.index:
+                        src = bare.piles[r.index[m.src]]
+                        seen.add(ranks[rank(src[-m.n]) - 1])
+            assert seen == {"T" if mark == "10" else mark}, (game_id, name, seen)
 
 
 def test_the_snapshot_carries_the_marks_in_its_layout() -> None:

@@ -1,4 +1,5 @@
-"""What the page may know of each pile: its kind, and the key that goes straight to it.
+"""What the page may know of each pile: its kind, the key that goes straight to it, and the
+rank that starts it when it is empty.
 
 The page never reads meaning into a pile's name: it draws, taps and words piles by the
 *kind* the layout gives (``layout["kinds"]``: pile name -> ``"stock"``, ``"waste"``,
@@ -26,7 +27,9 @@ cards on the first of them that takes them):
 False
 
 And the piles nobody can use once they are empty (``layout["closed"]``: a list of names), whose
-empty place the page leaves unmarked: those of a game whose emptied piles stay empty.
+empty place the page leaves unmarked: those of a game whose emptied piles stay empty; and the
+rank an empty pile shows (``layout["empty"]``: pile name -> ``"A"``, ``"K"``), where only one
+rank may start it (:func:`empty_marks`).
 """
 
 from __future__ import annotations
@@ -84,7 +87,7 @@ def empty_marks(r: Rules) -> dict[str, str]:
     ('A', 'K')
     >>> sorted(empty_marks(patience.rules("freecell")))      # the cells and piles take any card
     ['f1', 'f2', 'f3', 'f4']
-    >>> empty_marks(patience.rules("golf"))                  # one foundation, any card first
+    >>> empty_marks(patience.rules("golf"))       # no foundation; emptied columns stay empty
     {}
     """
     out: dict[str, str] = {}

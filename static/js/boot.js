@@ -58,6 +58,15 @@ let registered = false;
  * longer competes with the runtime's download), or after REGISTER_ANYWAY_MS if it has not, so a
  * first visit on a device too slow to start Python in that time still installs the offline app. */
 const REGISTER_ANYWAY_MS = 20000;
+/** The tab's session storage, or null where the browser refuses it. */
+function sessionOrNull() {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 function registerServiceWorker() {
   if (registered || !("serviceWorker" in navigator)) return;
   registered = true;
@@ -65,6 +74,7 @@ function registerServiceWorker() {
     container: navigator.serviceWorker, banner: $("update"), reloadButton: $("update-reload"),
     laterButton: $("update-later"), save: () => ctl.saveNow(), saveAtOnce: () => ctl.saveAtOnce(),
     reload: () => window.location.reload(), setTimeout: (fn, ms) => setTimeout(fn, ms),
+    session: sessionOrNull(), now: () => Date.now(),
   })).catch(() => {
     // Not served over HTTP(S), or refused by the browser: the app works online all the same.
   });

@@ -113,7 +113,8 @@ export function showReason(text, near = null, below = []) {
   const table = $("table")?.getBoundingClientRect();
   const under = ends.length ? Math.max(...ends) + 8 : Infinity;
   let top = above >= 8 ? above : Math.min(window.innerHeight - bubble.offsetHeight - 8, box.top + 24);
-  if (table && under + bubble.offsetHeight <= table.bottom - 8) top = under;
+  // (Not over the table's last 60 px, where the Finish button floats.)
+  if (table && under + bubble.offsetHeight <= table.bottom - 60) top = under;
   bubble.style.left = `${left}px`;
   bubble.style.top = `${top}px`;
   clearTimeout(reasonTimer);

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { RELOAD_ANYWAY_MS, SAVE_WAIT_MS, watchUpdates } from "../../static/js/update.js";
+import { ACCEPTED_FOR_MS, RELOAD_ANYWAY_MS, SAVE_WAIT_MS, watchUpdates } from "../../static/js/update.js";
 import { settle } from "./fakes.mjs";
 
 /** Something with listeners, which the test fires by hand. */
@@ -22,7 +22,15 @@ function target(extra = {}) {
 const worker = (state = "installed") => target({ state, told: [], postMessage(m) { this.told.push(m); } });
 
 /** A page: its container, banner and buttons, a registration, and what it did. */
-function page({ controlled = true, waiting = null, save = () => Promise.resolve() } = {}) {
+/** A tab's session storage. */
+function sessionStore() {
+  const data = new Map();
+  return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => data.set(k, String(v)),
+    removeItem: (k) => data.delete(k), data };
+}
+
+function page({ controlled = true, waiting = null, save = () => Promise.resolve(),
+  session = sessionStore(), now = 1_000_000 } = {}) {
   const did = { reloads: 0, saves: [], timers: [] };
   const env = {
     container: target({ controller: controlled ? {} : null }),
@@ -33,6 +41,8 @@ function page({ controlled = true, waiting = null, save = () => Promise.resolve(
     saveAtOnce: () => { did.saves.push("held"); },
     reload: () => { did.reloads += 1; },
     setTimeout: (fn, ms) => { did.timers.push({ fn, ms }); },
+    session,
+    now: () => now,
   };
   const reg = target({ waiting, installing: null });
   return { env, reg, did };
@@ -96,6 +106,45 @@ describe("watchUpdates", () => {
     await env.reloadButton.onclick();
     assert.equal(did.reloads, 0);
     runTimers(did, RELOAD_ANYWAY_MS);
+    assert.equal(did.reloads, 1);
+  });
+
+  it("keeps the yes for the page the fallback reloads to, which goes on to the new version", async () => {
+    const session = sessionStore();
+    const before = page({ waiting: worker(), session });
+    watchUpdates(before.reg, before.env);
+    await before.env.reloadButton.onclick();
+    runTimers(before.did, RELOAD_ANYWAY_MS);            // reloaded: the old version served it
+    const after = page({ session, now: 1_000_000 + RELOAD_ANYWAY_MS + 500 });
+    watchUpdates(after.reg, after.env);
+    after.env.container.fire("controllerchange");       // the new version takes over
+    assert.equal(after.did.reloads, 1);
+    assert.equal(session.data.size, 0);                 // said once: the next page is new
+    const next = page({ session, now: 1_000_000 + RELOAD_ANYWAY_MS + 900 });
+    watchUpdates(next.reg, next.env);
+    next.env.container.fire("controllerchange");
+    assert.equal(next.did.reloads, 0);
+  });
+
+  it("forgets a yes said long ago, and reloads on no takeover it was not asked for", () => {
+    const session = sessionStore();
+    session.setItem("patience:update-accepted", "1000");
+    const { env, reg, did } = page({ session, now: 1000 + ACCEPTED_FOR_MS + 1 });
+    watchUpdates(reg, env);
+    env.container.fire("controllerchange");              // another tab's yes, say
+    assert.equal(did.reloads, 0);
+    assert.equal(session.data.size, 0);
+  });
+
+  it("works without session storage", async () => {
+    const refusing = { getItem() { throw new Error("denied"); }, setItem() { throw new Error("denied"); },
+      removeItem() { throw new Error("denied"); } };
+    const w = worker();
+    const { env, reg, did } = page({ waiting: w, session: refusing });
+    watchUpdates(reg, env);
+    await env.reloadButton.onclick();
+    assert.deepEqual(w.told, ["skip-waiting"]);
+    env.container.fire("controllerchange");
     assert.equal(did.reloads, 1);
   });
 
