@@ -86,17 +86,26 @@ def caches(page: Page) -> list[str]:
     return sorted(names)
 
 
-def test_offline_after_the_first_visit(pwa_page: Page, own_site: Site) -> None:
-    page = pwa_page
+def installed_with_a_move(page: Page, site: Site, query: str, new_deal: bool = False
+                          ) -> dict[str, Any]:
+    """Install the site, open ``query`` (a new deal of it if asked), make one move by a tap
+    (the first tappable card off the stock), and return the snapshot after it."""
     manual_play(page)
-    install(page, own_site)
-    page.goto(own_site.url + "?game=klondike&deal=21")
+    install(page, site)
+    page.goto(site.url + query)
     wait_ready(page)
+    if new_deal:
+        page.click("#btn-new")
     s = snap(page)
     key = sorted(k for k in s["taps"] if k != "stock:0")[0]
     src, n = key.split(":")
     card(page, src, len(s["piles"][src]) - int(n)).click(position={"x": 12, "y": 8})
-    saved = snap(page)
+    return snap(page)
+
+
+def test_offline_after_the_first_visit(pwa_page: Page, own_site: Site) -> None:
+    page = pwa_page
+    saved = installed_with_a_move(page, own_site, "?game=klondike&deal=21")
     assert saved["moveCount"] == 1
 
     own_site.stop()
@@ -153,16 +162,7 @@ def test_chromium_finds_the_site_installable(playwright_instance: Playwright, ow
 def test_an_update_is_announced_applied_on_reload_and_keeps_the_runtime(
         pwa_page: Page, own_site: Site) -> None:
     page = pwa_page
-    manual_play(page)
-    install(page, own_site)
-    page.goto(own_site.url + "?game=freecell&deal=5")
-    wait_ready(page)
-    page.click("#btn-new")
-    s = snap(page)
-    key = sorted(k for k in s["taps"] if k != "stock:0")[0]
-    src, n = key.split(":")
-    card(page, src, len(s["piles"][src]) - int(n)).click(position={"x": 12, "y": 8})
-    before = snap(page)
+    before = installed_with_a_move(page, own_site, "?game=freecell&deal=5", new_deal=True)
     names = caches(page)
     assert len(names) == 2 and all(n.startswith(f"patience:/{SUB_PATH}:") for n in names)
 
@@ -205,15 +205,7 @@ def test_reload_never_does_nothing_when_the_new_version_does_not_take_over(
     the browser also holds it back while the old one has a request in flight), the page
     still reloads (the move kept), and, still the old version, offers the update again."""
     page = pwa_page
-    manual_play(page)
-    install(page, own_site)
-    page.goto(own_site.url + "?game=freecell&deal=5")
-    wait_ready(page)
-    s = snap(page)
-    key = sorted(k for k in s["taps"] if k != "stock:0")[0]
-    src, n = key.split(":")
-    card(page, src, len(s["piles"][src]) - int(n)).click(position={"x": 12, "y": 8})
-    before = snap(page)
+    before = installed_with_a_move(page, own_site, "?game=freecell&deal=5")
     assert before["moveCount"] == 1
     names = caches(page)
     sw = own_site.root / "sw.js"
