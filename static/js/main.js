@@ -89,9 +89,9 @@ function refuse(pile, index, text, { shake = true } = {}) {
   }
   // For a column's card, under the columns' ends, where the felt is free, rather than over
   // the cards above it.
-  const kinds = app.snap?.layout?.kinds ?? {};
-  const ends = kindOf(app.snap?.layout, pile) !== "tableau" ? [] : Object.entries(app.geo.piles)
-    .filter(([id, g]) => kinds[id] === "tableau" && !g.overlap).map(([, g]) => g.cards.at(-1) ?? g.el);
+  const column = (id) => kindOf(app.snap?.layout, id) === "tableau";
+  const ends = !column(pile) ? [] : Object.entries(app.geo.piles)
+    .filter(([id, g]) => column(id) && !g.overlap).map(([, g]) => g.cards.at(-1) ?? g.el);
   showReason(text, el ?? app.geo.piles[pile]?.el, ends);
 }
 
